@@ -1,0 +1,40 @@
+/* dj-cli.h: the subcommands of djenon-cli
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dj-play.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses */
+#define DJ_CLI_OK       0
+#define DJ_CLI_INVALID  1   /* a file or game is not valid (validate) */
+#define DJ_CLI_USAGE    2   /* bad arguments, illegal move, unreadable input */
+
+/* Each subcommand gets argv with argv[0] = its own name. */
+typedef int (*DjCliCommand) (int argc, char **argv);
+
+int  dj_cli_play     (int argc, char **argv);
+int  dj_cli_perft    (int argc, char **argv);
+int  dj_cli_why      (int argc, char **argv);
+int  dj_cli_bench    (int argc, char **argv);
+
+/* Shared by the subcommands that take VARIANT [--feeding X] [--setup POS]:
+ * parses the rules and the start position, printing a message on failure. */
+gboolean dj_cli_parse_rules    (const char *variant,
+                                const char *feeding,
+                                DjRules    *rules);
+gboolean dj_cli_parse_setup    (const char *setup,
+                                DjPosition *pos);
+
+/* One `play`-format line: MOVE | pits | caps | TO-MOVE | LEGAL | RESULT */
+void     dj_cli_print_line     (GString          *out,
+                                const DjRules    *rules,
+                                DjMove            move,
+                                const DjPosition *pos);
+
+G_END_DECLS

@@ -1,0 +1,55 @@
+/* djenon-cli.c: the command-line tool
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "dj-cli.h"
+
+static const struct
+{
+  const char   *name;
+  DjCliCommand  run;
+  const char   *usage;
+} commands[] = {
+  { "play", dj_cli_play,
+    N_("play VARIANT [--feeding X] [--setup POS] [--trace] MOVES…") },
+  { "perft", dj_cli_perft, N_("perft VARIANT DEPTH [--feeding X] [--setup POS]") },
+  { "why", dj_cli_why, N_("why VARIANT [--feeding X] [--setup POS]") },
+  { "bench", dj_cli_bench, N_("bench [--quick]") },
+};
+
+static void
+usage (void)
+{
+  g_printerr (_("Usage: djenon-cli COMMAND …\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_printerr ("  djenon-cli %s\n", _(commands[i].usage));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    {
+      usage ();
+      return argc < 2 ? DJ_CLI_USAGE : DJ_CLI_OK;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  g_printerr (_("Unknown command “%s”\n"), argv[1]);
+  usage ();
+  return DJ_CLI_USAGE;
+}
