@@ -1,0 +1,48 @@
+/* dj-notation.h: the text notation, for copy and paste and quick entry
+ *
+ *   [Variant "aboure"]
+ *   [South "A. Diallo"]
+ *   [North "B. Keita"]
+ *
+ *   1. c D 2. a (2. b!? {a quiet move} E) B {three relay laps} 3. pass *
+ *
+ * Header lines [Key "value"] (Variant, Feeding, Setup, South, North, Event,
+ * Site, Date, Round, Result, Termination, EndReason, Score, Annotator,
+ * Recorder, Source, Notes, any other key kept as a free pair), then moves
+ * with optional numbers ("3." for South, "3..." for North), comments in
+ * braces, variations in parentheses, glyphs (! ? !! ?? !? ?!), assessments
+ * (= ~ += =+ +/- -/+ +- -+ or $NAG), and a result (1-0 0-1 1/2-1/2 *) that
+ * ends a game.  Several games follow each other.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dj-collection.h"
+#include "dj-format-error.h"
+
+G_BEGIN_DECLS
+
+/* Parses one or more games.  Errors (DJ_FORMAT_ERROR) say
+ * "NAME:LINE:COLUMN: message". */
+DjCollection *dj_notation_parse            (const char    *text,
+                                            gssize         len,
+                                            const char    *display_name,
+                                            GError       **error);
+
+char         *dj_notation_write_game       (DjGame        *game);
+char         *dj_notation_write_collection (DjCollection  *collection);
+
+/* Parses move text (no header; numbers, comments, glyphs and nested
+ * variations allowed) and adds it after @node as one undo step ("Paste
+ * Moves").  Moves already in the tree are followed, not duplicated.
+ * Returns the first node of the pasted line, or NULL with an error naming
+ * line and column (the game is then unchanged). */
+DjNode       *dj_notation_paste            (DjGame        *game,
+                                            DjNode        *node,
+                                            const char    *text,
+                                            GError       **error);
+
+G_END_DECLS

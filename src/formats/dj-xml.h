@@ -1,0 +1,60 @@
+/* dj-xml.h: the Djenon XML game format (.djenon, application/x-djenon+xml)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dj-collection.h"
+#include "dj-format-error.h"
+
+G_BEGIN_DECLS
+
+#define DJ_XML_NAMESPACE   "http://djenon.org/ns/game/1"
+#define DJ_XML_VERSION     1
+#define DJ_XML_MIME_TYPE   "application/x-djenon+xml"
+#define DJ_XML_EXTENSION   ".djenon"
+
+/* Reading: the schema is checked as the file streams in, then every move is
+ * played by the engine.  Errors are DJ_FORMAT_ERROR and name @display_name
+ * (the file's parse name when NULL) and the line.  The games come back not
+ * modified, with an empty undo history, current node at the root. */
+DjCollection *dj_xml_load_file      (GFile          *file,
+                                     GCancellable   *cancellable,
+                                     GError        **error);
+DjCollection *dj_xml_load_stream    (GInputStream   *stream,
+                                     const char     *display_name,
+                                     GCancellable   *cancellable,
+                                     GError        **error);
+DjCollection *dj_xml_load_data      (const char     *data,
+                                     gsize           len,
+                                     const char     *display_name,
+                                     GError        **error);
+
+/* Checks a file and reports every problem found (schema errors go on; a game
+ * stops being checked at its first illegal move; an XML syntax error ends
+ * the check).  Returns TRUE when there is none; else @problems (if not NULL)
+ * gets GError * elements, each message "FILE:LINE: message". */
+gboolean      dj_xml_validate_file  (GFile          *file,
+                                     GPtrArray     **problems);
+
+/* Writing: canonical output (same tree, same bytes).  save_file writes a
+ * temporary file in the same directory, syncs and renames it, keeping the
+ * previous version as NAME.djenon~. */
+gboolean      dj_xml_write_stream   (DjCollection   *collection,
+                                     GOutputStream  *stream,
+                                     GCancellable   *cancellable,
+                                     GError        **error);
+gboolean      dj_xml_save_file      (DjCollection   *collection,
+                                     GFile          *file,
+                                     GCancellable   *cancellable,
+                                     GError        **error);
+/* The whole document in memory (for tests and copy). */
+char         *dj_xml_to_string      (DjCollection   *collection,
+                                     gsize          *len);
+
+/* The RELAX NG schema, compiled in (same text as data/djenon-game.rng). */
+GBytes       *dj_xml_get_schema     (void);
+
+G_END_DECLS

@@ -1,0 +1,178 @@
+/* dj-game.h: a game record: information, rules, start position, move tree
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "dj-game-info.h"
+#include "dj-node.h"
+#include "dj-play.h"
+
+G_BEGIN_DECLS
+
+#define DJ_TYPE_GAME (dj_game_get_type ())
+
+G_DECLARE_FINAL_TYPE (DjGame, dj_game, DJ, GAME, GObject)
+
+/* Signals (all G_SIGNAL_RUN_LAST; see dj-game.c for details):
+ *   node-added (DjNode *node)        after @node and its whole subtree were
+ *                                    inserted (play, undo of a delete …)
+ *   node-removed (DjNode *node)      before @node and its subtree go
+ *   node-changed (DjNode *node)      comments, glyph, assessment, time,
+ *                                    markers or foreign XML of @node changed
+ *   children-reordered (DjNode *parent)  the order of @parent's children
+ *                                    changed (promote, move up/down)
+ *   current-changed (DjNode *node)   the current node is now @node
+ *   info-changed ()                  the game information changed
+ * Properties (read-only, with notify): can-undo, can-redo, modified,
+ *   undo-label, redo-label. */
+
+/* A new, empty game.  @start NULL means the standard start position; any
+ * other position must pass dj_position_check(). */
+DjGame           *dj_game_new                 (const DjRules     *rules,
+                                               const DjPosition  *start);
+/* A deep copy of the tree and information, without undo history; the copy is
+ * not modified and its current node is the root. */
+DjGame           *dj_game_copy                (DjGame            *self);
+
+const DjRules    *dj_game_get_rules           (DjGame            *self);
+const DjPosition *dj_game_get_start           (DjGame            *self);
+/* TRUE when the game starts from a set-up position rather than the standard
+ * start (a position equal to the standard start counts as standard). */
+gboolean          dj_game_has_setup           (DjGame            *self);
+DjNode           *dj_game_get_root            (DjGame            *self);
+/* Number of nodes in the tree, the root included. */
+guint             dj_game_get_n_nodes         (DjGame            *self);
+
+/* The information (players, event, result …).  Read-only: change a copy
+ * and pass it to dj_game_set_info(). */
+const DjGameInfo *dj_game_get_info            (DjGame            *self);
+
+/* Opaque XML of other namespaces kept with the game (see the XML format). */
+const char       *dj_game_get_foreign_xml     (DjGame            *self);
+
+/* The node the board shows.  Not part of the undo history. */
+DjNode           *dj_game_get_current         (DjGame            *self);
+void              dj_game_set_current         (DjGame            *self,
+                                               DjNode            *node);
+
+/* Editing.  Each call is one undo step, unless made between
+ * dj_game_begin_action() and dj_game_end_action(). */
+
+/* Plays @move after @node.  An existing child with that move is followed
+ * (and returned) rather than duplicated; a new one is added as the last
+ * child.  An illegal move is refused with DJ_ENGINE_ERROR_ILLEGAL and the
+ * rules' reason.  Does not change the current node. */
+DjNode           *dj_game_play                (DjGame            *self,
+                                               DjNode            *node,
+                                               DjMove             move,
+                                               GError           **error);
+/* Removes @node and everything after it (not the root). */
+void              dj_game_delete_variation    (DjGame            *self,
+                                               DjNode            *node);
+/* Removes all children of @node. */
+void              dj_game_delete_after        (DjGame            *self,
+                                               DjNode            *node);
+/* Moves @node one place towards the front of its parent's children; the
+ * second child thus becomes the main line of its parent. */
+void              dj_game_promote_variation   (DjGame            *self,
+                                               DjNode            *node);
+/* Makes @node and every ancestor the first child of its parent, so that
+ * @node is on the game's main line. */
+void              dj_game_make_main_line      (DjGame            *self,
+                                               DjNode            *node);
+/* Swap @node with its previous / next sibling.  Moving the first variation
+ * up makes it the main line, like dj_game_promote_variation(). */
+void              dj_game_move_variation_up   (DjGame            *self,
+                                               DjNode            *node);
+void              dj_game_move_variation_down (DjGame            *self,
+                                               DjNode            *node);
+/* Annotations.  NULL or "" removes a comment; text longer than
+ * DJ_MAX_COMMENT_BYTES is cut at a character boundary. */
+void              dj_game_set_comment_before  (DjGame            *self,
+                                               DjNode            *node,
+                                               const char        *text);
+void              dj_game_set_comment_after   (DjGame            *self,
+                                               DjNode            *node,
+                                               const char        *text);
+void              dj_game_set_glyph           (DjGame            *self,
+                                               DjNode            *node,
+                                               DjGlyph            glyph);
+void              dj_game_set_assessment      (DjGame            *self,
+                                               DjNode            *node,
+                                               DjAssessment       assessment);
+/* @time_ms: milliseconds, or DJ_NO_TIME to remove. */
+void              dj_game_set_time            (DjGame            *self,
+                                               DjNode            *node,
+                                               gint64             time_ms);
+void              dj_game_set_marker          (DjGame            *self,
+                                               DjNode            *node,
+                                               guint              pit,
+                                               DjMarker           marker);
+void              dj_game_clear_markers       (DjGame            *self,
+                                               DjNode            *node);
+void              dj_game_set_info            (DjGame            *self,
+                                               const DjGameInfo  *info);
+void              dj_game_set_foreign_xml     (DjGame            *self,
+                                               const char        *xml);
+void              dj_game_set_node_foreign_xml (DjGame           *self,
+                                                DjNode           *node,
+                                                const char       *xml);
+
+/* Groups the edits made until the matching end into one undo step called
+ * @label (translated).  Pairs may nest; the outermost label wins. */
+void              dj_game_begin_action        (DjGame            *self,
+                                               const char        *label);
+void              dj_game_end_action          (DjGame            *self);
+
+/* Undo and redo.  The labels are translated, e.g. "Play c",
+ * "Delete Variation"; NULL when there is nothing to undo or redo. */
+gboolean          dj_game_can_undo            (DjGame            *self);
+gboolean          dj_game_can_redo            (DjGame            *self);
+const char       *dj_game_get_undo_label      (DjGame            *self);
+const char       *dj_game_get_redo_label      (DjGame            *self);
+void              dj_game_undo                (DjGame            *self);
+void              dj_game_redo                (DjGame            *self);
+/* Forgets the history (for example after loading). */
+void              dj_game_clear_undo          (DjGame            *self);
+
+/* TRUE when the game changed since it was created, loaded or last marked
+ * saved.  Undoing back to the saved state makes it FALSE again. */
+gboolean          dj_game_get_modified        (DjGame            *self);
+/* FALSE marks the current state as saved; TRUE marks it as changed. */
+void              dj_game_set_modified        (DjGame            *self,
+                                               gboolean           modified);
+
+/* For readers: adds a child without undo history or signals, and without
+ * checking legality beyond computing the position (the caller has checked
+ * @move is legal at @parent with dj_moves_child()).  Returns the child. */
+DjNode           *dj_game_append_unchecked    (DjGame            *self,
+                                               DjNode            *parent,
+                                               DjMove             move,
+                                               const DjPosition  *position);
+/* For readers: set annotations without undo history or signals.  Strings are
+ * taken over (g_free'd by the game). */
+void              dj_game_load_comments       (DjGame            *self,
+                                               DjNode            *node,
+                                               char              *before,
+                                               char              *after);
+void              dj_game_load_annotations    (DjGame            *self,
+                                               DjNode            *node,
+                                               DjGlyph            glyph,
+                                               DjAssessment       assessment,
+                                               gint64             time_ms);
+void              dj_game_load_marker         (DjGame            *self,
+                                               DjNode            *node,
+                                               guint              pit,
+                                               DjMarker           marker);
+void              dj_game_load_node_foreign   (DjGame            *self,
+                                               DjNode            *node,
+                                               char              *xml);
+void              dj_game_load_info           (DjGame            *self,
+                                               DjGameInfo        *info);
+void              dj_game_load_foreign        (DjGame            *self,
+                                               char              *xml);
+
+G_END_DECLS
