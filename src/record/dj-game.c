@@ -1,0 +1,1176 @@
+/* dj-game.c: a game record: information, rules, start position, move tree
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "dj-game.h"
+#include "dj-node-private.h"
+#include "dj-undo.h"
+
+struct _DjGame
+{
+  GObject     parent_instance;
+
+  DjRules     rules;
+  DjPosition  start;
+  DjNode     *root;
+  DjNode     *current;
+  DjGameInfo *info;
+  char       *foreign;
+  guint       n_nodes;
+
+  DjUndo     *undo;
+  guint       action_depth;
+
+  /* Last notified values */
+  gboolean    can_undo;
+  gboolean    can_redo;
+  gboolean    modified;
+  char       *undo_label;
+  char       *redo_label;
+};
+
+G_DEFINE_FINAL_TYPE (DjGame, dj_game, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_MODIFIED,
+  PROP_UNDO_LABEL,
+  PROP_REDO_LABEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  NODE_ADDED,
+  NODE_REMOVED,
+  NODE_CHANGED,
+  CHILDREN_REORDERED,
+  CURRENT_CHANGED,
+  INFO_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+dj_game_finalize (GObject *object)
+{
+  DjGame *self = (DjGame *) object;
+
+  g_clear_pointer (&self->root, dj_node_free_tree);
+  g_clear_pointer (&self->undo, dj_undo_free);
+  g_clear_pointer (&self->info, dj_game_info_free);
+  g_clear_pointer (&self->foreign, g_free);
+  g_clear_pointer (&self->undo_label, g_free);
+  g_clear_pointer (&self->redo_label, g_free);
+
+  G_OBJECT_CLASS (dj_game_parent_class)->finalize (object);
+}
+
+static void
+dj_game_get_property (GObject    *object,
+                      guint       prop_id,
+                      GValue     *value,
+                      GParamSpec *pspec)
+{
+  DjGame *self = DJ_GAME (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, dj_game_can_undo (self));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, dj_game_can_redo (self));
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, dj_game_get_modified (self));
+      break;
+    case PROP_UNDO_LABEL:
+      g_value_set_string (value, dj_game_get_undo_label (self));
+      break;
+    case PROP_REDO_LABEL:
+      g_value_set_string (value, dj_game_get_redo_label (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dj_game_class_init (DjGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = dj_game_finalize;
+  object_class->get_property = dj_game_get_property;
+
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_UNDO_LABEL] =
+    g_param_spec_string ("undo-label", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_REDO_LABEL] =
+    g_param_spec_string ("redo-label", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * DjGame::node-added:
+   * @game: the game
+   * @node: (type gpointer): the node that was inserted
+   *
+   * Emitted after @node, with its whole subtree, was inserted in the tree:
+   * a move played, a deleted variation brought back by undo.  Views add the
+   * subtree; its place is dj_node_get_index (@node) under its parent.
+   */
+  signals[NODE_ADDED] =
+    g_signal_new ("node-added", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, g_cclosure_marshal_VOID__POINTER, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * DjGame::node-removed:
+   * @game: the game
+   * @node: (type gpointer): the node that is about to go
+   *
+   * Emitted before @node and its whole subtree leave the tree, while they
+   * are still in place.  Views must drop every pointer into the subtree.
+   * If the current node was inside it, the current node has already moved
+   * to @node's parent.
+   */
+  signals[NODE_REMOVED] =
+    g_signal_new ("node-removed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, g_cclosure_marshal_VOID__POINTER, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * DjGame::node-changed:
+   * @game: the game
+   * @node: (type gpointer): the node whose annotations changed
+   *
+   * Emitted after a comment, the glyph, the assessment, the time, a marker
+   * or the foreign XML of @node changed.
+   */
+  signals[NODE_CHANGED] =
+    g_signal_new ("node-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, g_cclosure_marshal_VOID__POINTER, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * DjGame::children-reordered:
+   * @game: the game
+   * @parent: (type gpointer): the node whose children changed order
+   *
+   * Emitted after variations of @parent were promoted, moved up or down, or
+   * made the main line.  The nodes stay the same; only their order changed.
+   */
+  signals[CHILDREN_REORDERED] =
+    g_signal_new ("children-reordered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, g_cclosure_marshal_VOID__POINTER, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * DjGame::current-changed:
+   * @game: the game
+   * @node: (type gpointer): the new current node
+   *
+   * Emitted after the current node (the one the board shows) changed.
+   */
+  signals[CURRENT_CHANGED] =
+    g_signal_new ("current-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, g_cclosure_marshal_VOID__POINTER, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * DjGame::info-changed:
+   * @game: the game
+   *
+   * Emitted after the game information (players, event, result …) or the
+   * game's foreign XML changed.
+   */
+  signals[INFO_CHANGED] =
+    g_signal_new ("info-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, g_cclosure_marshal_VOID__VOID, G_TYPE_NONE, 0);
+}
+
+static void
+dj_game_init (DjGame *self)
+{
+  self->undo = dj_undo_new ();
+  self->info = dj_game_info_new ();
+}
+
+DjGame *
+dj_game_new (const DjRules    *rules,
+             const DjPosition *start)
+{
+  DjGame *self;
+  DjPosition standard;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+  g_return_val_if_fail (start == NULL || dj_position_check (start, NULL), NULL);
+
+  dj_position_init_start (&standard);
+  self = g_object_new (DJ_TYPE_GAME, NULL);
+  self->rules = *rules;
+  self->start = start ? *start : standard;
+  self->root = dj_node_new (NULL, DJ_NO_MOVE, &self->start);
+  self->current = self->root;
+  self->n_nodes = 1;
+  return self;
+}
+
+DjGame *
+dj_game_copy (DjGame *self)
+{
+  DjGame *copy;
+
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+
+  copy = dj_game_new (&self->rules, &self->start);
+  g_clear_pointer (&copy->root, dj_node_free_tree);
+  copy->root = dj_node_copy_tree (self->root);
+  copy->current = copy->root;
+  copy->n_nodes = self->n_nodes;
+  dj_game_info_free (copy->info);
+  copy->info = dj_game_info_copy (self->info);
+  copy->foreign = g_strdup (self->foreign);
+  return copy;
+}
+
+const DjRules *
+dj_game_get_rules (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return &self->rules;
+}
+
+const DjPosition *
+dj_game_get_start (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return &self->start;
+}
+
+gboolean
+dj_game_has_setup (DjGame *self)
+{
+  DjPosition standard;
+
+  g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
+
+  dj_position_init_start (&standard);
+  return !dj_position_equal (&standard, &self->start);
+}
+
+DjNode *
+dj_game_get_root (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return self->root;
+}
+
+guint
+dj_game_get_n_nodes (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), 0);
+  return self->n_nodes;
+}
+
+const DjGameInfo *
+dj_game_get_info (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return self->info;
+}
+
+const char *
+dj_game_get_foreign_xml (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return self->foreign;
+}
+
+/* TRUE when @node is in this game's tree.  O(depth). */
+static gboolean
+owns_node (DjGame *self,
+           DjNode *node)
+{
+  if (node == NULL)
+    return FALSE;
+  while (node->parent != NULL)
+    node = node->parent;
+  return node == self->root;
+}
+
+static gboolean
+is_inside (const DjNode *node,
+           const DjNode *top)
+{
+  for (; node != NULL; node = node->parent)
+    if (node == top)
+      return TRUE;
+  return FALSE;
+}
+
+DjNode *
+dj_game_get_current (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return self->current;
+}
+
+void
+dj_game_set_current (DjGame *self,
+                     DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  if (self->current == node)
+    return;
+  self->current = node;
+  g_signal_emit (self, signals[CURRENT_CHANGED], 0, node);
+}
+
+/* Undo state and notifications */
+
+static void
+update_state (DjGame *self)
+{
+  gboolean can_undo = dj_undo_can_undo (self->undo);
+  gboolean can_redo = dj_undo_can_redo (self->undo);
+  gboolean modified = !dj_undo_is_at_saved (self->undo);
+  const char *undo_label = dj_undo_get_undo_label (self->undo);
+  const char *redo_label = dj_undo_get_redo_label (self->undo);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (can_undo != self->can_undo)
+    {
+      self->can_undo = can_undo;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+    }
+  if (can_redo != self->can_redo)
+    {
+      self->can_redo = can_redo;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+    }
+  if (modified != self->modified)
+    {
+      self->modified = modified;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+    }
+  if (g_strcmp0 (undo_label, self->undo_label) != 0)
+    {
+      g_free (self->undo_label);
+      self->undo_label = g_strdup (undo_label);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNDO_LABEL]);
+    }
+  if (g_strcmp0 (redo_label, self->redo_label) != 0)
+    {
+      g_free (self->redo_label);
+      self->redo_label = g_strdup (redo_label);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REDO_LABEL]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+begin (DjGame     *self,
+       const char *label)
+{
+  if (self->action_depth++ == 0)
+    dj_undo_open (self->undo, label);
+}
+
+static void
+end (DjGame *self)
+{
+  g_assert (self->action_depth > 0);
+
+  if (--self->action_depth == 0)
+    {
+      dj_undo_commit (self->undo);
+      update_state (self);
+    }
+}
+
+void
+dj_game_begin_action (DjGame     *self,
+                      const char *label)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (label != NULL);
+
+  begin (self, label);
+}
+
+void
+dj_game_end_action (DjGame *self)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (self->action_depth > 0);
+
+  end (self);
+}
+
+/* Applying operations, forwards (do, redo) or backwards (undo) */
+
+static char **
+text_field (DjNode  *node,
+            DjOpText field)
+{
+  DjNodeExtra *x = dj_node_ensure_extra (node);
+
+  switch (field)
+    {
+    case DJ_OP_TEXT_BEFORE:
+      return &x->comment_before;
+    case DJ_OP_TEXT_AFTER:
+      return &x->comment_after;
+    case DJ_OP_TEXT_FOREIGN:
+    default:
+      return &x->foreign;
+    }
+}
+
+static void
+do_insert (DjGame *self,
+           DjOp   *op)
+{
+  dj_node_insert (op->parent, op->node, op->index);
+  op->owns = FALSE;
+  self->n_nodes += op->index2;
+  g_signal_emit (self, signals[NODE_ADDED], 0, op->node);
+}
+
+static void
+do_remove (DjGame *self,
+           DjOp   *op)
+{
+  if (is_inside (self->current, op->node))
+    dj_game_set_current (self, op->parent);
+  g_signal_emit (self, signals[NODE_REMOVED], 0, op->node);
+  dj_node_unlink (op->node);
+  op->owns = TRUE;
+  self->n_nodes -= op->index2;
+}
+
+static void
+apply_op (DjGame   *self,
+          DjOp     *op,
+          gboolean  forward)
+{
+  int to = forward ? 1 : 0;
+
+  switch (op->kind)
+    {
+    case DJ_OP_INSERT:
+      if (forward)
+        do_insert (self, op);
+      else
+        do_remove (self, op);
+      break;
+
+    case DJ_OP_REMOVE:
+      if (forward)
+        do_remove (self, op);
+      else
+        do_insert (self, op);
+      break;
+
+    case DJ_OP_MOVE:
+      dj_node_unlink (op->node);
+      dj_node_insert (op->parent, op->node, forward ? op->index2 : op->index);
+      g_signal_emit (self, signals[CHILDREN_REORDERED], 0, op->parent);
+      break;
+
+    case DJ_OP_TEXT:
+      {
+        char **field = text_field (op->node, op->field);
+
+        g_free (*field);
+        *field = g_strdup (op->u.text[to]);
+        dj_node_trim_extra (op->node);
+        g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
+      }
+      break;
+
+    case DJ_OP_GLYPH:
+      op->node->glyph = (guint8) op->u.value[to];
+      g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
+      break;
+
+    case DJ_OP_ASSESSMENT:
+      op->node->assessment = (guint8) op->u.value[to];
+      g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
+      break;
+
+    case DJ_OP_TIME:
+      dj_node_ensure_extra (op->node)->time_ms = op->u.value[to];
+      dj_node_trim_extra (op->node);
+      g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
+      break;
+
+    case DJ_OP_MARKERS:
+      memcpy (dj_node_ensure_extra (op->node)->markers, op->u.markers[to], DJ_N_PITS);
+      dj_node_trim_extra (op->node);
+      g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
+      break;
+
+    case DJ_OP_INFO:
+      dj_game_info_free (self->info);
+      self->info = dj_game_info_copy (op->u.info[to]);
+      g_signal_emit (self, signals[INFO_CHANGED], 0);
+      break;
+
+    case DJ_OP_GAME_FOREIGN:
+      g_free (self->foreign);
+      self->foreign = g_strdup (op->u.text[to]);
+      g_signal_emit (self, signals[INFO_CHANGED], 0);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Records @op in the open step and does it. */
+static void
+record (DjGame     *self,
+        const DjOp *op)
+{
+  g_assert (self->action_depth > 0);
+
+  apply_op (self, dj_undo_push (self->undo, op), TRUE);
+}
+
+gboolean
+dj_game_can_undo (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
+  return self->action_depth == 0 && dj_undo_can_undo (self->undo);
+}
+
+gboolean
+dj_game_can_redo (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
+  return self->action_depth == 0 && dj_undo_can_redo (self->undo);
+}
+
+const char *
+dj_game_get_undo_label (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return dj_undo_get_undo_label (self->undo);
+}
+
+const char *
+dj_game_get_redo_label (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return dj_undo_get_redo_label (self->undo);
+}
+
+void
+dj_game_undo (DjGame *self)
+{
+  GArray *ops;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (dj_game_can_undo (self));
+
+  ops = dj_undo_step_back (self->undo);
+  for (guint i = ops->len; i-- > 0;)
+    apply_op (self, &g_array_index (ops, DjOp, i), FALSE);
+  update_state (self);
+}
+
+void
+dj_game_redo (DjGame *self)
+{
+  GArray *ops;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (dj_game_can_redo (self));
+
+  ops = dj_undo_step_forward (self->undo);
+  for (guint i = 0; i < ops->len; i++)
+    apply_op (self, &g_array_index (ops, DjOp, i), TRUE);
+  update_state (self);
+}
+
+void
+dj_game_clear_undo (DjGame *self)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (self->action_depth == 0);
+
+  dj_undo_clear (self->undo);
+  update_state (self);
+}
+
+gboolean
+dj_game_get_modified (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
+  return !dj_undo_is_at_saved (self->undo);
+}
+
+void
+dj_game_set_modified (DjGame   *self,
+                      gboolean  modified)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+
+  dj_undo_mark_saved (self->undo, !modified);
+  update_state (self);
+}
+
+/* Editing the tree */
+
+DjNode *
+dj_game_play (DjGame  *self,
+              DjNode  *node,
+              DjMove   move,
+              GError **error)
+{
+  g_autofree char *label = NULL;
+  DjMoves moves;
+  DjPosition child;
+  DjPitStatus why;
+  DjNode *existing;
+  DjOp op = { DJ_OP_INSERT };
+
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  g_return_val_if_fail (owns_node (self, node), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  existing = dj_node_find_child (node, move);
+  if (existing != NULL)
+    return existing;
+
+  dj_moves_generate (&self->rules, &node->position, &moves);
+  why = dj_moves_why (&moves, move);
+  if (why != DJ_PIT_LEGAL)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_ILLEGAL,
+                   _("Illegal move %s: %s"),
+                   move >= 0 && move <= DJ_PASS ? dj_move_to_string (move) : "?",
+                   dj_pit_status_describe (why));
+      return NULL;
+    }
+  dj_moves_child (&moves, &node->position, move, &child);
+
+  op.node = dj_node_new (node, move, &child);
+  op.parent = node;
+  op.index = dj_node_get_n_children (node);
+  op.index2 = 1;
+  op.owns = TRUE;
+  /* Translators: undo label; %s is a move such as "c", "D" or "pass" */
+  label = g_strdup_printf (_("Play %s"), dj_move_to_string (move));
+  begin (self, label);
+  record (self, &op);
+  end (self);
+  return op.node;
+}
+
+static void
+remove_subtree (DjGame *self,
+                DjNode *node)
+{
+  DjOp op = { DJ_OP_REMOVE };
+
+  op.node = node;
+  op.parent = node->parent;
+  op.index = dj_node_get_index (node);
+  op.index2 = dj_node_count_tree (node);
+  record (self, &op);
+}
+
+void
+dj_game_delete_variation (DjGame *self,
+                          DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (node != self->root);
+
+  begin (self, _("Delete Variation"));
+  remove_subtree (self, node);
+  end (self);
+}
+
+void
+dj_game_delete_after (DjGame *self,
+                      DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  begin (self, _("Delete Moves After"));
+  /* Last child first, so that undo puts them back in order. */
+  while (node->first_child != NULL)
+    {
+      DjNode *last = node->first_child;
+
+      while (last->next_sibling != NULL)
+        last = last->next_sibling;
+      remove_subtree (self, last);
+    }
+  end (self);
+}
+
+static void
+move_child (DjGame *self,
+            DjNode *node,
+            guint   to)
+{
+  DjOp op = { DJ_OP_MOVE };
+
+  op.node = node;
+  op.parent = node->parent;
+  op.index = dj_node_get_index (node);
+  op.index2 = to;
+  if (op.index != op.index2)
+    record (self, &op);
+}
+
+void
+dj_game_promote_variation (DjGame *self,
+                           DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  if (dj_node_is_first_child (node))
+    return;
+  begin (self, _("Promote Variation"));
+  move_child (self, node, dj_node_get_index (node) - 1);
+  end (self);
+}
+
+void
+dj_game_make_main_line (DjGame *self,
+                        DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  begin (self, _("Make Main Line"));
+  for (DjNode *n = node; n->parent != NULL; n = n->parent)
+    move_child (self, n, 0);
+  end (self);
+}
+
+void
+dj_game_move_variation_up (DjGame *self,
+                           DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  if (dj_node_is_first_child (node))
+    return;
+  begin (self, _("Move Variation Up"));
+  move_child (self, node, dj_node_get_index (node) - 1);
+  end (self);
+}
+
+void
+dj_game_move_variation_down (DjGame *self,
+                             DjNode *node)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  if (node->next_sibling == NULL)
+    return;
+  begin (self, _("Move Variation Down"));
+  move_child (self, node, dj_node_get_index (node) + 1);
+  end (self);
+}
+
+/* Annotations */
+
+/* A copy of @text cut to DJ_MAX_COMMENT_BYTES at a character boundary, or
+ * NULL for an empty text. */
+static char *
+clean_text (const char *text)
+{
+  gsize len;
+
+  if (text == NULL || *text == '\0')
+    return NULL;
+  len = strlen (text);
+  if (len > DJ_MAX_COMMENT_BYTES)
+    {
+      const char *end = g_utf8_find_prev_char (text, text + DJ_MAX_COMMENT_BYTES + 1);
+
+      len = end - text;
+    }
+  return g_strndup (text, len);
+}
+
+static void
+set_text (DjGame     *self,
+          DjNode     *node,
+          DjOpText    field,
+          const char *text,
+          const char *label)
+{
+  g_autofree char *clean = clean_text (text);
+  const char *old;
+  DjOp op = { DJ_OP_TEXT };
+  DjOp *merge;
+
+  switch (field)
+    {
+    case DJ_OP_TEXT_BEFORE:
+      old = dj_node_get_comment_before (node);
+      break;
+    case DJ_OP_TEXT_AFTER:
+      old = dj_node_get_comment_after (node);
+      break;
+    case DJ_OP_TEXT_FOREIGN:
+    default:
+      old = dj_node_get_foreign_xml (node);
+      break;
+    }
+  if (g_strcmp0 (old, clean) == 0)
+    return;
+
+  /* Typing in a comment makes one undo step, not one per change. */
+  merge = self->action_depth == 0 ? dj_undo_peek_mergeable (self->undo) : NULL;
+  if (merge != NULL && merge->kind == DJ_OP_TEXT && merge->node == node &&
+      merge->field == field)
+    {
+      g_free (merge->u.text[1]);
+      merge->u.text[1] = g_steal_pointer (&clean);
+      apply_op (self, merge, TRUE);
+      update_state (self);
+      return;
+    }
+
+  op.node = node;
+  op.field = field;
+  op.u.text[0] = g_strdup (old);
+  op.u.text[1] = g_steal_pointer (&clean);
+  begin (self, label);
+  record (self, &op);
+  end (self);
+}
+
+void
+dj_game_set_comment_before (DjGame     *self,
+                            DjNode     *node,
+                            const char *text)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (text == NULL || g_utf8_validate (text, -1, NULL));
+
+  set_text (self, node, DJ_OP_TEXT_BEFORE, text, _("Edit Comment"));
+}
+
+void
+dj_game_set_comment_after (DjGame     *self,
+                           DjNode     *node,
+                           const char *text)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (text == NULL || g_utf8_validate (text, -1, NULL));
+
+  set_text (self, node, DJ_OP_TEXT_AFTER, text, _("Edit Comment"));
+}
+
+void
+dj_game_set_node_foreign_xml (DjGame     *self,
+                              DjNode     *node,
+                              const char *xml)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  set_text (self, node, DJ_OP_TEXT_FOREIGN, xml, _("Edit Extension Data"));
+}
+
+static void
+set_value (DjGame     *self,
+           DjNode     *node,
+           DjOpKind    kind,
+           gint64      old,
+           gint64      value,
+           const char *label)
+{
+  DjOp op = { kind };
+
+  if (old == value)
+    return;
+  op.node = node;
+  op.u.value[0] = old;
+  op.u.value[1] = value;
+  begin (self, label);
+  record (self, &op);
+  end (self);
+}
+
+void
+dj_game_set_glyph (DjGame  *self,
+                   DjNode  *node,
+                   DjGlyph  glyph)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (node != self->root);
+  g_return_if_fail (glyph <= DJ_GLYPH_LAST);
+
+  set_value (self, node, DJ_OP_GLYPH, node->glyph, glyph, _("Set Glyph"));
+}
+
+void
+dj_game_set_assessment (DjGame       *self,
+                        DjNode       *node,
+                        DjAssessment  assessment)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (dj_assessment_is_valid (assessment));
+
+  set_value (self, node, DJ_OP_ASSESSMENT, node->assessment, assessment,
+             _("Set Assessment"));
+}
+
+void
+dj_game_set_time (DjGame *self,
+                  DjNode *node,
+                  gint64  time_ms)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (node != self->root);
+  g_return_if_fail (time_ms >= 0 || time_ms == DJ_NO_TIME);
+
+  set_value (self, node, DJ_OP_TIME, dj_node_get_time_ms (node), time_ms, _("Set Time"));
+}
+
+static void
+set_markers (DjGame       *self,
+             DjNode       *node,
+             const guint8 *markers,
+             const char   *label)
+{
+  DjOp op = { DJ_OP_MARKERS };
+
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    op.u.markers[0][i] = dj_node_get_marker (node, i);
+  if (memcmp (op.u.markers[0], markers, DJ_N_PITS) == 0)
+    return;
+  memcpy (op.u.markers[1], markers, DJ_N_PITS);
+  op.node = node;
+  begin (self, label);
+  record (self, &op);
+  end (self);
+}
+
+void
+dj_game_set_marker (DjGame   *self,
+                    DjNode   *node,
+                    guint     pit,
+                    DjMarker  marker)
+{
+  guint8 markers[DJ_N_PITS];
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (pit < DJ_N_PITS);
+  g_return_if_fail (marker <= DJ_MARKER_LAST);
+
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    markers[i] = dj_node_get_marker (node, i);
+  markers[pit] = marker;
+  set_markers (self, node, markers, marker ? _("Set Marker") : _("Remove Marker"));
+}
+
+void
+dj_game_clear_markers (DjGame *self,
+                       DjNode *node)
+{
+  static const guint8 none[DJ_N_PITS] = { 0 };
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  set_markers (self, node, none, _("Clear Markers"));
+}
+
+void
+dj_game_set_info (DjGame           *self,
+                  const DjGameInfo *info)
+{
+  DjOp op = { DJ_OP_INFO };
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (info != NULL);
+  g_return_if_fail (info->date == NULL || *info->date == '\0' ||
+                    dj_date_validate (info->date, NULL));
+
+  if (dj_game_info_equal (self->info, info))
+    return;
+  op.u.info[0] = dj_game_info_copy (self->info);
+  op.u.info[1] = dj_game_info_copy (info);
+  /* Keep NULL for empty strings, as the readers do. */
+#define NORMALIZE(f) dj_game_info_set_string (&op.u.info[1]->f, op.u.info[1]->f);
+  NORMALIZE (south) NORMALIZE (north) NORMALIZE (event) NORMALIZE (site)
+  NORMALIZE (date) NORMALIZE (round) NORMALIZE (annotator) NORMALIZE (recorder)
+  NORMALIZE (source) NORMALIZE (notes)
+#undef NORMALIZE
+  begin (self, _("Edit Game Information"));
+  record (self, &op);
+  end (self);
+}
+
+void
+dj_game_set_foreign_xml (DjGame     *self,
+                         const char *xml)
+{
+  DjOp op = { DJ_OP_GAME_FOREIGN };
+
+  g_return_if_fail (DJ_IS_GAME (self));
+
+  if (xml != NULL && *xml == '\0')
+    xml = NULL;
+  if (g_strcmp0 (xml, self->foreign) == 0)
+    return;
+  op.u.text[0] = g_strdup (self->foreign);
+  op.u.text[1] = g_strdup (xml);
+  begin (self, _("Edit Extension Data"));
+  record (self, &op);
+  end (self);
+}
+
+/* For readers: no history, no signals */
+
+DjNode *
+dj_game_append_unchecked (DjGame           *self,
+                          DjNode           *parent,
+                          DjMove            move,
+                          const DjPosition *position)
+{
+  DjNode *node;
+
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  g_return_val_if_fail (parent != NULL, NULL);
+
+  node = dj_node_new (parent, move, position);
+  dj_node_insert (parent, node, G_MAXUINT);
+  self->n_nodes++;
+  return node;
+}
+
+void
+dj_game_load_comments (DjGame *self,
+                       DjNode *node,
+                       char   *before,
+                       char   *after)
+{
+  DjNodeExtra *x;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  if (before == NULL && after == NULL)
+    return;
+  x = dj_node_ensure_extra (node);
+  if (before != NULL)
+    {
+      g_free (x->comment_before);
+      x->comment_before = before;
+    }
+  if (after != NULL)
+    {
+      g_free (x->comment_after);
+      x->comment_after = after;
+    }
+}
+
+void
+dj_game_load_annotations (DjGame       *self,
+                          DjNode       *node,
+                          DjGlyph       glyph,
+                          DjAssessment  assessment,
+                          gint64        time_ms)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  node->glyph = glyph;
+  node->assessment = assessment;
+  if (time_ms != DJ_NO_TIME)
+    dj_node_ensure_extra (node)->time_ms = time_ms;
+}
+
+void
+dj_game_load_marker (DjGame   *self,
+                     DjNode   *node,
+                     guint     pit,
+                     DjMarker  marker)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+  g_return_if_fail (pit < DJ_N_PITS);
+
+  if (marker != DJ_MARKER_NONE)
+    dj_node_ensure_extra (node)->markers[pit] = marker;
+}
+
+void
+dj_game_load_node_foreign (DjGame *self,
+                           DjNode *node,
+                           char   *xml)
+{
+  DjNodeExtra *x;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  if (xml == NULL)
+    return;
+  x = dj_node_ensure_extra (node);
+  g_free (x->foreign);
+  x->foreign = xml;
+}
+
+void
+dj_game_load_info (DjGame     *self,
+                   DjGameInfo *info)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (info != NULL);
+
+  dj_game_info_free (self->info);
+  self->info = info;
+}
+
+void
+dj_game_load_foreign (DjGame *self,
+                      char   *xml)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+
+  g_free (self->foreign);
+  self->foreign = xml;
+}
