@@ -23,85 +23,169 @@ first_pit (DjVariant variant,
   return variant == DJ_VARIANT_ABOURE ? pit : NEXT (pit);
 }
 
-static inline gboolean
-pits_equal (const guint8 *a,
-            const guint8 *b)
+/* The twelve counts as bytes of two machine words (pits 0..7 in lo, 8..11 in
+ * the low half of hi), so a lap of n < 12 seeds is one or two additions of a
+ * precomputed mask instead of n stores.  Counts never exceed 48: no carry. */
+typedef struct
 {
-  return memcmp (a, b, DJ_N_PITS) == 0;
+  guint64 lo, hi;
+} Pits;
+
+typedef struct
+{
+  guint64 lo, hi;
+} LapMask;
+
+/* lap_mask[s][n]: one seed in each of the n pits s, s+1, … (mod 12). */
+static LapMask lap_mask[DJ_N_PITS][DJ_N_PITS];
+static gsize lap_mask_ready;
+
+static void
+init_lap_masks (void)
+{
+  if (g_once_init_enter (&lap_mask_ready))
+    {
+      for (guint s = 0; s < DJ_N_PITS; s++)
+        for (guint n = 0; n < DJ_N_PITS; n++)
+          {
+            LapMask m = { 0, 0 };
+
+            for (guint k = 0; k < n; k++)
+              {
+                guint i = (s + k) % DJ_N_PITS;
+
+                if (i < 8)
+                  m.lo |= G_GUINT64_CONSTANT (1) << (8 * i);
+                else
+                  m.hi |= G_GUINT64_CONSTANT (1) << (8 * (i - 8));
+              }
+            lap_mask[s][n] = m;
+          }
+      g_once_init_leave (&lap_mask_ready, 1);
+    }
+}
+
+/* Branch-free: which word a pit lives in is unpredictable from lap to lap. */
+static inline guint
+pits_get (const Pits *p,
+          guint       i)
+{
+  guint64 w = i < 8 ? p->lo : p->hi;
+
+  return (guint) (w >> (8 * (i & 7))) & 0xff;
+}
+
+static inline void
+pits_clear (Pits  *p,
+            guint  i)
+{
+  guint64 keep = ~(G_GUINT64_CONSTANT (0xff) << (8 * (i & 7)));
+  guint64 all = ~G_GUINT64_CONSTANT (0);
+
+  p->lo &= i < 8 ? keep : all;
+  p->hi &= i < 8 ? all : keep;
+}
+
+static inline void
+pits_load (Pits         *p,
+           const guint8 *pits)
+{
+  guint32 hi;
+
+  memcpy (&p->lo, pits, 8);
+  memcpy (&hi, pits + 8, 4);
+  p->lo = GUINT64_FROM_LE (p->lo);
+  p->hi = GUINT32_FROM_LE (hi);
+}
+
+static inline void
+pits_store (const Pits *p,
+            guint8     *pits)
+{
+  guint64 lo = GUINT64_TO_LE (p->lo);
+  guint32 hi = GUINT32_TO_LE ((guint32) p->hi);
+
+  memcpy (pits, &lo, 8);
+  memcpy (pits + 8, &hi, 4);
 }
 
 /* Sows from @pit in @pits until the move ends.  Returns the seeds taken, or
  * -1 if the move never ends: a state at the start of a lap (the counts and
  * the pit lifted) recurs.  Brent's cycle detection, so no lap limit. */
-static int
+G_ALWAYS_INLINE static inline int
 sow_fast (DjVariant variant,
           guint8   *pits,
           guint     pit)
 {
-  guint8 saved[DJ_N_PITS];
+  Pits p, saved = { 0, 0 };
   guint saved_pit = DJ_N_PITS;
   guint power = 1, lambda = 0, laps = 0;
+  int result;
+
+  pits_load (&p, pits);
 
   for (;;)
     {
-      guint n = pits[pit];
+      guint n = pits_get (&p, pit);
       guint s = first_pit (variant, pit);
       guint landing, c;
 
-      pits[pit] = 0;
+      pits_clear (&p, pit);
       if (G_UNLIKELY (n >= DJ_N_PITS))
         {
           guint q = n / DJ_N_PITS;
 
-          for (guint i = 0; i < DJ_N_PITS; i++)
-            pits[i] += q;
+          p.lo += q * G_GUINT64_CONSTANT (0x0101010101010101);
+          p.hi += q * G_GUINT64_CONSTANT (0x01010101);
           n -= q * DJ_N_PITS;
-          if (n == 0)
-            {
-              /* A whole number of rounds: the last seed fell just before s. */
-              landing = PREV (s);
-              goto landed;
-            }
         }
-      for (guint k = 0, i = s; k < n; k++, i = NEXT (i))
-        pits[i]++;
-      landing = s + n - 1;
+      p.lo += lap_mask[s][n].lo;
+      p.hi += lap_mask[s][n].hi;
+      /* With n a multiple of 12 the last seed fell just before s. */
+      landing = s + n + DJ_N_PITS - 1;
+      if (landing >= DJ_N_PITS)
+        landing -= DJ_N_PITS;
       if (landing >= DJ_N_PITS)
         landing -= DJ_N_PITS;
 
-    landed:
-      c = pits[landing];
+      c = pits_get (&p, landing);
       if (c == 1)
-        return 0;
+        {
+          result = 0;
+          break;
+        }
       if (c == 2 || c == 4)
         {
-          int taken = c;
-
-          pits[landing] = 0;
+          result = c;
+          pits_clear (&p, landing);
           for (guint i = PREV (landing); i != landing; i = PREV (i))
             {
-              if (pits[i] != 2 && pits[i] != 4)
+              guint ci = pits_get (&p, i);
+
+              if (ci != 2 && ci != 4)
                 break;
-              taken += pits[i];
-              pits[i] = 0;
+              result += ci;
+              pits_clear (&p, i);
             }
-          return taken;
+          break;
         }
 
       pit = landing;
       if (G_UNLIKELY (++laps >= CHECK_AFTER_LAPS))
         {
-          if (pit == saved_pit && pits_equal (pits, saved))
+          if (pit == saved_pit && p.lo == saved.lo && p.hi == saved.hi)
             return -1;
           if (++lambda == power)
             {
-              memcpy (saved, pits, DJ_N_PITS);
+              saved = p;
               saved_pit = pit;
               power *= 2;
               lambda = 0;
             }
         }
     }
+  pits_store (&p, pits);
+  return result;
 }
 
 gboolean
@@ -115,6 +199,7 @@ dj_sow (DjVariant         variant,
 
   g_return_val_if_fail (pit < DJ_N_PITS, FALSE);
 
+  init_lap_masks ();
   if (p.pits[pit] == 0)
     return FALSE;
   taken = sow_fast (variant, p.pits, pit);
@@ -295,6 +380,7 @@ dj_moves_generate (const DjRules    *rules,
   g_return_if_fail (pos != NULL);
   g_return_if_fail (moves != NULL);
 
+  init_lap_masks ();
   moves->n_legal = 0;
   moves->must_pass = FALSE;
   moves->pass_owes_feed = FALSE;
