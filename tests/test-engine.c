@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "dj-explain.h"
 #include "dj-perft.h"
 #include "dj-play.h"
 
@@ -572,6 +573,48 @@ test_perft (void)
     }
 }
 
+/* The move explainer's account of Djenon-aboure c from the start, and the
+ * board steps each sentence covers: 0 before; per lap one lift and one step
+ * per seed; one per captured pit.  4 laps of 4+5+5+5 seeds and 1 capture:
+ * 4 + 19 + 1 = 24 steps. */
+static void
+test_explain (void)
+{
+  static const struct
+  {
+    guint first, last;
+    const char *text;
+  } expected[] = {
+    { 0, 0, "South plays c." },
+    { 1, 5, "Lap 1: South lifts the 4 seeds of c and sows them one by one into c, d, e and f. "
+            "The last seed makes 5 in f, so the sowing relays from there." },
+    { 6, 11, "Lap 2: the 5 seeds of f are lifted and sown into f, A, B, C and D. "
+             "The last seed makes 5 in D, so the sowing relays from there." },
+    { 12, 17, "Lap 3: the 5 seeds of D are lifted and sown into D, E, F, a and b. "
+              "The last seed makes 5 in b, so the sowing relays from there." },
+    { 18, 23, "Lap 4: the 5 seeds of b are lifted and sown into b, c, d, e and f. "
+              "The last seed makes 2 in f: a capture." },
+    { 24, 24, "South takes the 2 seeds of f. e holds 6 seeds, not 2 or 4: the chain stops. "
+              "South captured 2 seeds in all." },
+  };
+  g_autoptr(DjTrace) trace = dj_trace_new ();
+  g_autoptr(GPtrArray) steps = NULL;
+  DjPosition start = pos_from (NULL);
+
+  g_assert_true (dj_play (&aboure, &start, 2, trace, NULL));
+  g_assert_cmpuint (dj_trace_count_steps (trace), ==, 24);
+  steps = dj_trace_explain (trace);
+  g_assert_cmpuint (steps->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < steps->len; i++)
+    {
+      DjExplainStep *step = g_ptr_array_index (steps, i);
+
+      g_assert_cmpuint (step->first_step, ==, expected[i].first);
+      g_assert_cmpuint (step->last_step, ==, expected[i].last);
+      g_assert_cmpstr (step->text, ==, expected[i].text);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -596,6 +639,7 @@ main (int    argc,
   g_test_add_func ("/djenon/engine/position", test_positions);
   g_test_add_func ("/djenon/engine/notation", test_notation);
   g_test_add_func ("/djenon/engine/perft", test_perft);
+  g_test_add_func ("/djenon/engine/explain", test_explain);
 
   return g_test_run ();
 }
