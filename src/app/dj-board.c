@@ -1,0 +1,1321 @@
+/* dj-board.c: the board widget
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "dj-board.h"
+#include "dj-pit.h"
+#include "dj-resources.h"
+
+/* The board's proportions, in pit cells (u). */
+#define PAD         0.18f   /* wood around everything */
+#define STORE_W     1.15f   /* each side's captures */
+#define GAP         0.20f   /* between a store and the pits */
+#define STRIP       0.36f   /* pit letters and side names */
+#define PIT_D       0.84f   /* a pit's diameter in its cell */
+#define MARGIN      0.12f   /* room for the board's shadow */
+#define BOARD_W     (2 * PAD + 2 * STORE_W + 2 * GAP + DJ_ROW_PITS)
+#define BOARD_H     (2 * PAD + 2 * STRIP + 2)
+#define TOTAL_W     (BOARD_W + 2 * MARGIN)
+#define TOTAL_H     (BOARD_H + 2 * MARGIN)
+#define MIN_UNIT    36
+#define NAT_UNIT    80
+/* How high seeds in the hand float above a pit. */
+#define HAND_RISE   0.40f
+
+struct _DjBoard
+{
+  GtkWidget         parent_instance;
+
+  DjBoardScene     *scene;
+  GtkWidget        *pits[DJ_N_PITS];
+  DjAnimationSpeed  speed;
+  guint             tick_id;
+  gint64            anim_start;
+  char             *description;
+};
+
+G_DEFINE_FINAL_TYPE (DjBoard, dj_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_FLIPPED,
+  PROP_ANIMATION_SPEED,
+  PROP_SHOW_COUNTS,
+  PROP_INTERACTIVE,
+  PROP_ANIMATING,
+  N_PROPS
+};
+
+enum {
+  PIT_ACTIVATED,
+  MOVE_REFUSED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Geometry ------------------------------------------------------------- */
+
+typedef struct
+{
+  float           u;
+  graphene_rect_t board;
+  graphene_rect_t cells;      /* the 6 × 2 pit cells */
+  graphene_rect_t stores[2];  /* left and right columns, labels included */
+} Geometry;
+
+static void
+geometry_compute (DjBoard  *self,
+                  Geometry *g)
+{
+  float w = gtk_widget_get_width (GTK_WIDGET (self));
+  float h = gtk_widget_get_height (GTK_WIDGET (self));
+  float u = MAX (1.0f, floorf (MIN (w / TOTAL_W, h / TOTAL_H)));
+  float x = roundf ((w - BOARD_W * u) / 2), y = roundf ((h - BOARD_H * u) / 2);
+
+  g->u = u;
+  graphene_rect_init (&g->board, x, y, BOARD_W * u, BOARD_H * u);
+  graphene_rect_init (&g->cells, x + (PAD + STORE_W + GAP) * u, y + (PAD + STRIP) * u,
+                      DJ_ROW_PITS * u, 2 * u);
+  graphene_rect_init (&g->stores[0], x + PAD * u, y + PAD * u, STORE_W * u,
+                      (2 * STRIP + 2) * u);
+  graphene_rect_init (&g->stores[1], x + BOARD_W * u - (PAD + STORE_W) * u, y + PAD * u,
+                      STORE_W * u, (2 * STRIP + 2) * u);
+}
+
+static graphene_point_t
+pit_center (DjBoard        *self,
+            const Geometry *g,
+            guint           pit)
+{
+  guint column, row;
+
+  dj_board_scene_get_pit_cell (self->scene, pit, &column, &row);
+  return GRAPHENE_POINT_INIT (g->cells.origin.x + (column + 0.5f) * g->u,
+                              g->cells.origin.y + (row + 0.5f) * g->u);
+}
+
+static graphene_point_t
+hand_point (DjBoard        *self,
+            const Geometry *g,
+            guint           pit)
+{
+  graphene_point_t p = pit_center (self, g, pit);
+
+  p.y -= HAND_RISE * g->u;
+  return p;
+}
+
+/* The screen row (0 top, 1 bottom) of @side's pits. */
+static guint
+side_row (DjBoard *self,
+          DjSide   side)
+{
+  guint row;
+
+  dj_board_scene_get_pit_cell (self->scene, DJ_ROW_START (side), NULL, &row);
+  return row;
+}
+
+/* A store's tray (without its label strip). */
+static graphene_rect_t
+store_tray (DjBoard        *self,
+            const Geometry *g,
+            DjSide          side)
+{
+  const graphene_rect_t *col = &g->stores[dj_board_scene_store_is_right (self->scene, side)];
+  float inset = (1 - PIT_D) / 2 * g->u;
+
+  return GRAPHENE_RECT_INIT (col->origin.x + inset * 0.5f, g->cells.origin.y + inset,
+                             col->size.width - inset, 2 * g->u - 2 * inset);
+}
+
+/* A store's label strip, on the side of its own row. */
+static graphene_rect_t
+store_label (DjBoard        *self,
+             const Geometry *g,
+             DjSide          side)
+{
+  const graphene_rect_t *col = &g->stores[dj_board_scene_store_is_right (self->scene, side)];
+  float y = side_row (self, side) == 0 ? col->origin.y : g->cells.origin.y + 2 * g->u;
+
+  return GRAPHENE_RECT_INIT (col->origin.x, y, col->size.width, STRIP * g->u);
+}
+
+/* Drawing -------------------------------------------------------------- */
+
+static void
+text_snapshot (DjBoard       *self,
+               GtkSnapshot   *snapshot,
+               const char    *text,
+               float          cx,
+               float          cy,
+               float          size,
+               PangoWeight    weight,
+               const GdkRGBA *color,
+               float          max_width)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  PangoFontDescription *desc = pango_font_description_new ();
+  PangoRectangle ink, logical;
+
+  pango_font_description_set_family_static (desc, "Sans");
+  pango_font_description_set_weight (desc, weight);
+  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  if (max_width > 0 && logical.width > max_width)
+    {
+      /* A long translation shrinks rather than overflows. */
+      pango_font_description_set_absolute_size (desc, size * max_width / logical.width *
+                                                PANGO_SCALE);
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_get_pixel_extents (layout, &ink, &logical);
+    }
+  pango_font_description_free (desc);
+
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (roundf (cx - logical.width / 2.0f),
+                                                          roundf (cy - logical.height / 2.0f)));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+rounded_fill (GtkSnapshot           *snapshot,
+              const graphene_rect_t *rect,
+              float                  radius,
+              const GdkRGBA         *color)
+{
+  GskRoundedRect rr;
+
+  gsk_rounded_rect_init_from_rect (&rr, rect, radius);
+  gtk_snapshot_push_rounded_clip (snapshot, &rr);
+  gtk_snapshot_append_color (snapshot, color, rect);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+surface_snapshot (DjBoard        *self,
+                  GtkSnapshot    *snapshot,
+                  const Geometry *g)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GdkRGBA light, base, dark, edge, grain, shadow, highlight;
+  GskRoundedRect rr;
+  float u = g->u;
+
+  dj_board_lookup_color (widget, "dj_wood_light_color", "#e2b983", &light);
+  dj_board_lookup_color (widget, "dj_wood_color", "#d3a66d", &base);
+  dj_board_lookup_color (widget, "dj_wood_dark_color", "#c0915a", &dark);
+  dj_board_lookup_color (widget, "dj_wood_edge_color", "#8a6238", &edge);
+  dj_board_lookup_color (widget, "dj_wood_grain_color", "rgba(90,50,10,0.06)", &grain);
+  dj_board_lookup_color (widget, "dj_board_shadow_color", "rgba(0,0,0,0.35)", &shadow);
+  dj_board_lookup_color (widget, "dj_wood_highlight_color", "rgba(255,255,255,0.35)", &highlight);
+
+  gsk_rounded_rect_init_from_rect (&rr, &g->board, 0.3f * u);
+  gtk_snapshot_append_outset_shadow (snapshot, &rr, &shadow, 0, 0.04f * u, 0, 0.12f * u);
+
+  gtk_snapshot_push_rounded_clip (snapshot, &rr);
+  {
+    GskColorStop stops[3] = { { 0, light }, { 0.55f, base }, { 1, dark } };
+    GskColorStop grain_stops[4] = {
+      { 0, { 0, 0, 0, 0 } }, { 0.45f, grain }, { 0.55f, { 0, 0, 0, 0 } }, { 1, { 0, 0, 0, 0 } },
+    };
+    const graphene_rect_t *b = &g->board;
+
+    gtk_snapshot_append_linear_gradient (snapshot, b,
+                                         &GRAPHENE_POINT_INIT (b->origin.x, b->origin.y),
+                                         &GRAPHENE_POINT_INIT (b->origin.x,
+                                                               b->origin.y + b->size.height),
+                                         stops, G_N_ELEMENTS (stops));
+    /* A faint grain along the board: two stripe patterns of different pitch
+     * and slant, so it does not look ruled. */
+    gtk_snapshot_append_repeating_linear_gradient (snapshot, b,
+                                                   &GRAPHENE_POINT_INIT (b->origin.x, b->origin.y),
+                                                   &GRAPHENE_POINT_INIT (b->origin.x + 0.004f * u,
+                                                                         b->origin.y + 0.11f * u),
+                                                   grain_stops, G_N_ELEMENTS (grain_stops));
+    gtk_snapshot_append_repeating_linear_gradient (snapshot, b,
+                                                   &GRAPHENE_POINT_INIT (b->origin.x, b->origin.y),
+                                                   &GRAPHENE_POINT_INIT (b->origin.x - 0.003f * u,
+                                                                         b->origin.y + 0.29f * u),
+                                                   grain_stops, G_N_ELEMENTS (grain_stops));
+  }
+  gtk_snapshot_append_inset_shadow (snapshot, &rr, &highlight, 0, 1, 0, 0);
+  gtk_snapshot_pop (snapshot);
+
+  {
+    float widths[4] = { 1, 1, 1, 1 };
+    GdkRGBA colors[4] = { edge, edge, edge, edge };
+
+    gtk_snapshot_append_border (snapshot, &rr, widths, colors);
+  }
+}
+
+static void
+mover_band_snapshot (DjBoard        *self,
+                     GtkSnapshot    *snapshot,
+                     const Geometry *g)
+{
+  GdkRGBA band;
+  DjSide mover = dj_board_scene_get_side_to_move (self->scene);
+  guint row = side_row (self, mover);
+  float u = g->u;
+  graphene_rect_t rect;
+
+  if (dj_board_scene_get_moves (self->scene)->end != DJ_END_NONE &&
+      !dj_board_scene_is_animating (self->scene))
+    return;
+
+  dj_board_lookup_color (GTK_WIDGET (self), "dj_mover_band_color", "rgba(255,255,255,0.18)",
+                         &band);
+  rect = GRAPHENE_RECT_INIT (g->cells.origin.x - 0.08f * u,
+                             row == 0 ? g->board.origin.y + PAD * u * 0.5f
+                                      : g->cells.origin.y + u,
+                             DJ_ROW_PITS * u + 0.16f * u,
+                             u + STRIP * u + PAD * u * 0.5f);
+  rounded_fill (snapshot, &rect, 0.5f * u, &band);
+}
+
+static void
+letters_snapshot (DjBoard        *self,
+                  GtkSnapshot    *snapshot,
+                  const Geometry *g)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  DjSide mover = dj_board_scene_get_side_to_move (self->scene);
+  GdkRGBA strong, dim;
+  float u = g->u;
+
+  dj_board_lookup_color (widget, "dj_label_color", "rgba(60,35,10,0.9)", &strong);
+  dj_board_lookup_color (widget, "dj_label_dim_color", "rgba(60,35,10,0.5)", &dim);
+
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      graphene_point_t c = pit_center (self, g, pit);
+      guint row;
+      float y;
+      gboolean mine = DJ_PIT_OWNER (pit) == mover;
+
+      dj_board_scene_get_pit_cell (self->scene, pit, NULL, &row);
+      y = row == 0 ? g->cells.origin.y - STRIP * u * 0.5f
+                   : g->cells.origin.y + 2 * u + STRIP * u * 0.5f;
+      text_snapshot (self, snapshot, dj_move_to_string (pit), c.x, y, 0.22f * u,
+                     mine ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, mine ? &strong : &dim, 0);
+    }
+}
+
+static void
+tray_snapshot (DjBoard               *self,
+               GtkSnapshot           *snapshot,
+               const graphene_rect_t *tray,
+               float                  u)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GdkRGBA fill, inner, rim;
+  GskRoundedRect rr;
+
+  dj_board_lookup_color (widget, "dj_tray_color", "#a97b47", &fill);
+  dj_board_lookup_color (widget, "dj_tray_shadow_color", "rgba(50,25,0,0.55)", &inner);
+  dj_board_lookup_color (widget, "dj_tray_rim_color", "rgba(255,255,255,0.3)", &rim);
+
+  gsk_rounded_rect_init_from_rect (&rr, tray, MIN (tray->size.width / 2, 0.45f * u));
+  gtk_snapshot_append_outset_shadow (snapshot, &rr, &rim, 0, 1, 0, 0);
+  gtk_snapshot_push_rounded_clip (snapshot, &rr);
+  gtk_snapshot_append_color (snapshot, &fill, tray);
+  gtk_snapshot_append_inset_shadow (snapshot, &rr, &inner, 0, 0.05f * u, 0, 0.1f * u);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+stores_snapshot (DjBoard        *self,
+                 GtkSnapshot    *snapshot,
+                 const Geometry *g)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  DjSide mover = dj_board_scene_get_side_to_move (self->scene);
+  gboolean over = dj_board_scene_get_moves (self->scene)->end != DJ_END_NONE &&
+                  !dj_board_scene_is_animating (self->scene);
+  DjSeedColors colors;
+  GdkRGBA label, accent, accent_fg;
+  float u = g->u;
+
+  dj_seed_colors_lookup (widget, &colors);
+  dj_board_lookup_color (widget, "dj_label_color", "rgba(60,35,10,0.9)", &label);
+  dj_board_lookup_color (widget, "accent_bg_color", "#3584e4", &accent);
+  dj_board_lookup_color (widget, "accent_fg_color", "#ffffff", &accent_fg);
+
+  for (DjSide side = DJ_SOUTH; side <= DJ_NORTH; side++)
+    {
+      graphene_rect_t tray = store_tray (self, g, side);
+      graphene_rect_t strip = store_label (self, g, side);
+      graphene_rect_t heap;
+      guint captured = dj_board_scene_get_captured (self->scene, side);
+      const char *name = side == DJ_SOUTH ? C_("player", "South") : C_("player", "North");
+      float cx = strip.origin.x + strip.size.width / 2, cy = strip.origin.y + strip.size.height / 2;
+      gboolean to_move = side == mover && !over;
+      float badge_y;
+
+      tray_snapshot (self, snapshot, &tray, u);
+      heap = tray;
+      graphene_rect_inset (&heap, 0.06f * u, 0.08f * u);
+      if (side_row (self, side) == 0)
+        {
+          /* Keep the count badge's end of the tray clear of seeds. */
+          heap.origin.y += 0.3f * u;
+          heap.size.height -= 0.3f * u;
+          badge_y = tray.origin.y + 0.2f * u;
+        }
+      else
+        {
+          heap.size.height -= 0.3f * u;
+          badge_y = tray.origin.y + tray.size.height - 0.2f * u;
+        }
+      dj_seed_heap_snapshot (snapshot, &colors, &heap, PIT_D * u, captured);
+      dj_count_badge_snapshot (widget, snapshot, &colors, &GRAPHENE_POINT_INIT (cx, badge_y),
+                               0.25f * u, captured);
+
+      if (to_move)
+        {
+          graphene_rect_t pill = GRAPHENE_RECT_INIT (strip.origin.x + 0.04f * u,
+                                                     cy - 0.14f * u,
+                                                     strip.size.width - 0.08f * u, 0.28f * u);
+
+          rounded_fill (snapshot, &pill, 0.14f * u, &accent);
+          text_snapshot (self, snapshot, name, cx, cy, 0.17f * u, PANGO_WEIGHT_BOLD, &accent_fg,
+                         pill.size.width - 0.12f * u);
+        }
+      else
+        text_snapshot (self, snapshot, name, cx, cy, 0.17f * u, PANGO_WEIGHT_NORMAL, &label,
+                       strip.size.width - 0.12f * u);
+    }
+}
+
+static float
+ease (float t)
+{
+  return t < 0.5f ? 2 * t * t : 1 - powf (-2 * t + 2, 2) / 2;
+}
+
+static graphene_point_t
+lerp (const graphene_point_t *a,
+      const graphene_point_t *b,
+      float                   t)
+{
+  return GRAPHENE_POINT_INIT (a->x + (b->x - a->x) * t, a->y + (b->y - a->y) * t);
+}
+
+/* A ring spreading out from a pit: a relay pickup or a capture. */
+static void
+pulse_snapshot (DjBoard                *self,
+                GtkSnapshot            *snapshot,
+                const graphene_point_t *c,
+                float                   u,
+                float                   t,
+                const char             *color_name,
+                const char             *fallback)
+{
+  GdkRGBA color;
+  GskRoundedRect rr;
+  float r = (PIT_D / 2 + 0.04f + 0.12f * t) * u;
+  float widths[4] = { 0.05f * u, 0.05f * u, 0.05f * u, 0.05f * u };
+  GdkRGBA colors[4];
+
+  dj_board_lookup_color (GTK_WIDGET (self), color_name, fallback, &color);
+  color.alpha *= 1 - t;
+  for (guint i = 0; i < 4; i++)
+    colors[i] = color;
+  gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT (c->x - r, c->y - r, 2 * r, 2 * r), r);
+  gtk_snapshot_append_border (snapshot, &rr, widths, colors);
+}
+
+static void
+hand_snapshot (DjBoard        *self,
+               GtkSnapshot    *snapshot,
+               const Geometry *g)
+{
+  DjSeedColors colors;
+  DjFlight flight;
+  float d = PIT_D * g->u;
+  int hand_pit;
+  guint hand;
+
+  dj_seed_colors_lookup (GTK_WIDGET (self), &colors);
+  dj_board_scene_get_flight (self->scene, &flight);
+
+  switch (flight.kind)
+    {
+    case DJ_FLIGHT_LIFT:
+      {
+        graphene_point_t a = pit_center (self, g, flight.from);
+        graphene_point_t b = hand_point (self, g, flight.from);
+        graphene_point_t p = lerp (&a, &b, ease (MIN (1.0f, flight.progress * 2)));
+
+        if (flight.lap > 0)
+          pulse_snapshot (self, snapshot, &a, g->u, flight.progress,
+                          "dj_relay_color", "#e5a50a");
+        dj_seed_pile_snapshot (snapshot, &colors, &p, d, flight.seeds, TRUE);
+      }
+      break;
+
+    case DJ_FLIGHT_SOW:
+      {
+        /* The hand travels for most of the step, then one seed falls. */
+        const float travel = 0.6f;
+        graphene_point_t a = hand_point (self, g, flight.from);
+        graphene_point_t b = hand_point (self, g, flight.to);
+
+        if (flight.progress < travel)
+          {
+            graphene_point_t p = lerp (&a, &b, ease (flight.progress / travel));
+
+            dj_seed_pile_snapshot (snapshot, &colors, &p, d, flight.seeds, TRUE);
+          }
+        else
+          {
+            float t = (flight.progress - travel) / (1 - travel);
+            graphene_point_t c = pit_center (self, g, flight.to);
+            graphene_point_t p = lerp (&b, &c, t * t);
+
+            dj_seed_pile_snapshot (snapshot, &colors, &b, d, flight.seeds - 1, TRUE);
+            dj_seed_pile_snapshot (snapshot, &colors, &p, d, 1, TRUE);
+          }
+      }
+      break;
+
+    case DJ_FLIGHT_CAPTURE:
+      {
+        graphene_rect_t tray = store_tray (self, g, flight.to);
+        graphene_point_t a = pit_center (self, g, flight.from);
+        graphene_point_t c = GRAPHENE_POINT_INIT (tray.origin.x + tray.size.width / 2,
+                                                  tray.origin.y + tray.size.height / 2);
+        graphene_point_t ctl = GRAPHENE_POINT_INIT ((a.x + c.x) / 2,
+                                                    MIN (a.y, c.y) - 0.8f * g->u);
+        float t = ease (flight.progress), s = 1 - t;
+        graphene_point_t p = GRAPHENE_POINT_INIT (s * s * a.x + 2 * s * t * ctl.x + t * t * c.x,
+                                                  s * s * a.y + 2 * s * t * ctl.y + t * t * c.y);
+
+        pulse_snapshot (self, snapshot, &a, g->u, flight.progress,
+                        "dj_capture_ring_color", "#e01b24");
+
+        dj_seed_pile_snapshot (snapshot, &colors, &p, d, flight.seeds, TRUE);
+      }
+      break;
+
+    case DJ_FLIGHT_NONE:
+    default:
+      hand = dj_board_scene_get_hand (self->scene, &hand_pit);
+      if (hand > 0 && hand_pit >= 0)
+        {
+          graphene_point_t p = hand_point (self, g, hand_pit);
+
+          dj_seed_pile_snapshot (snapshot, &colors, &p, d, hand, TRUE);
+          if (hand > 12 || dj_board_scene_get_show_counts (self->scene))
+            dj_count_badge_snapshot (GTK_WIDGET (self), snapshot, &colors,
+                                     &GRAPHENE_POINT_INIT (p.x + 0.36f * d, p.y - 0.3f * d),
+                                     0.25f * d, hand);
+        }
+      break;
+    }
+}
+
+static void
+dj_board_snapshot (GtkWidget   *widget,
+                   GtkSnapshot *snapshot)
+{
+  DjBoard *self = DJ_BOARD (widget);
+  Geometry g;
+
+  geometry_compute (self, &g);
+  if (g.u < 4)
+    return;
+
+  surface_snapshot (self, snapshot, &g);
+  mover_band_snapshot (self, snapshot, &g);
+  letters_snapshot (self, snapshot, &g);
+  stores_snapshot (self, snapshot, &g);
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    gtk_widget_snapshot_child (widget, self->pits[pit], snapshot);
+  hand_snapshot (self, snapshot, &g);
+}
+
+/* Layout --------------------------------------------------------------- */
+
+static void
+dj_board_measure (GtkWidget      *widget,
+                  GtkOrientation  orientation,
+                  int             for_size,
+                  int            *minimum,
+                  int            *natural,
+                  int            *minimum_baseline,
+                  int            *natural_baseline)
+{
+  float size = orientation == GTK_ORIENTATION_HORIZONTAL ? TOTAL_W : TOTAL_H;
+
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      int child_min, child_nat;
+
+      /* Measured only because GTK expects every child to be. */
+      gtk_widget_measure (DJ_BOARD (widget)->pits[pit], orientation, -1,
+                          &child_min, &child_nat, NULL, NULL);
+    }
+  *minimum = (int) ceilf (size * MIN_UNIT);
+  *natural = (int) ceilf (size * NAT_UNIT);
+}
+
+static void
+dj_board_size_allocate (GtkWidget *widget,
+                        int        width,
+                        int        height,
+                        int        baseline)
+{
+  DjBoard *self = DJ_BOARD (widget);
+  Geometry g;
+
+  geometry_compute (self, &g);
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      graphene_point_t c = pit_center (self, &g, pit);
+      int d = (int) roundf (PIT_D * g.u);
+
+      gtk_widget_size_allocate (self->pits[pit],
+                                &(GtkAllocation) { (int) roundf (c.x - d / 2.0f),
+                                                   (int) roundf (c.y - d / 2.0f), d, d },
+                                -1);
+    }
+}
+
+/* Input ---------------------------------------------------------------- */
+
+static void
+choose_pit (DjBoard *self,
+            guint    pit)
+{
+  DjPitStatus status;
+
+  if (!dj_board_scene_accepts_input (self->scene))
+    return;
+  status = dj_board_scene_get_pit_status (self->scene, pit);
+  if (status == DJ_PIT_LEGAL)
+    g_signal_emit (self, signals[PIT_ACTIVATED], 0, (int) pit);
+  else
+    g_signal_emit (self, signals[MOVE_REFUSED], 0, (int) pit, (guint) status);
+}
+
+static void
+pit_clicked_cb (DjBoard   *self,
+                GtkButton *button)
+{
+  if (dj_board_scene_is_animating (self->scene))
+    {
+      dj_board_finish_animation (self);
+      return;
+    }
+  choose_pit (self, dj_pit_get_index (DJ_PIT (button)));
+}
+
+static gboolean
+move_focus (DjBoard          *self,
+            DjBoardDirection  direction)
+{
+  GtkWidget *focus = gtk_widget_get_focus_child (GTK_WIDGET (self));
+  int pit;
+
+  if (focus != NULL && DJ_IS_PIT (focus))
+    dj_board_scene_set_focus (self->scene, dj_pit_get_index (DJ_PIT (focus)));
+  if (!dj_board_scene_move_focus (self->scene, direction))
+    return FALSE;
+  pit = dj_board_scene_get_focus (self->scene);
+  gtk_widget_grab_focus (self->pits[pit]);
+  /* The keyboard previews like the pointer does. */
+  dj_board_scene_set_hover (self->scene, pit);
+  return TRUE;
+}
+
+static gboolean
+arrow_direction (guint             keyval,
+                 DjBoardDirection *direction)
+{
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      *direction = DJ_BOARD_LEFT;
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      *direction = DJ_BOARD_RIGHT;
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      *direction = DJ_BOARD_UP;
+      return TRUE;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      *direction = DJ_BOARD_DOWN;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* The pit a letter key chooses: a–f (either case) in the mover's row. */
+static int
+letter_pit (DjBoard         *self,
+            guint            keyval,
+            GdkModifierType  state)
+{
+  gunichar c;
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+    return -1;
+  c = g_unichar_tolower (gdk_keyval_to_unicode (keyval));
+  if (c < 'a' || c > 'f')
+    return -1;
+  return DJ_ROW_START (dj_board_scene_get_position (self->scene)->to_move) + (int) (c - 'a');
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                DjBoard               *self)
+{
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+  DjBoardDirection direction;
+  int pit;
+
+  if (event != NULL && gdk_key_event_is_modifier (event))
+    return FALSE;
+
+  if (dj_board_scene_is_animating (self->scene))
+    {
+      dj_board_finish_animation (self);
+      /* The board's own keys only finish the animation; others go on. */
+      return arrow_direction (keyval, &direction) ||
+             letter_pit (self, keyval, state) >= 0 ||
+             keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter ||
+             keyval == GDK_KEY_ISO_Enter || keyval == GDK_KEY_space ||
+             keyval == GDK_KEY_KP_Space || keyval == GDK_KEY_Escape;
+    }
+
+  if (arrow_direction (keyval, &direction) &&
+      !(state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)))
+    {
+      move_focus (self, direction);
+      return TRUE;
+    }
+
+  pit = letter_pit (self, keyval, state);
+  if (pit >= 0 && dj_board_scene_accepts_input (self->scene))
+    {
+      dj_board_scene_set_focus (self->scene, pit);
+      gtk_widget_grab_focus (self->pits[pit]);
+      choose_pit (self, pit);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+click_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  DjBoard         *self)
+{
+  if (dj_board_scene_is_animating (self->scene))
+    {
+      dj_board_finish_animation (self);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+    }
+  else
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static gboolean
+dj_board_focus (GtkWidget        *widget,
+                GtkDirectionType  direction)
+{
+  DjBoard *self = DJ_BOARD (widget);
+  GtkWidget *focus = gtk_widget_get_focus_child (widget);
+
+  /* One tab stop for the whole board; arrows move inside it. */
+  if (focus == NULL)
+    return gtk_widget_grab_focus (self->pits[dj_board_scene_get_default_focus (self->scene)]);
+
+  switch (direction)
+    {
+    case GTK_DIR_LEFT:
+      return move_focus (self, DJ_BOARD_LEFT);
+    case GTK_DIR_RIGHT:
+      return move_focus (self, DJ_BOARD_RIGHT);
+    case GTK_DIR_UP:
+      return move_focus (self, DJ_BOARD_UP);
+    case GTK_DIR_DOWN:
+      return move_focus (self, DJ_BOARD_DOWN);
+    case GTK_DIR_TAB_FORWARD:
+    case GTK_DIR_TAB_BACKWARD:
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+dj_board_grab_focus (GtkWidget *widget)
+{
+  DjBoard *self = DJ_BOARD (widget);
+
+  return gtk_widget_grab_focus (self->pits[dj_board_scene_get_default_focus (self->scene)]);
+}
+
+static void
+dj_board_set_focus_child (GtkWidget *widget,
+                          GtkWidget *child)
+{
+  DjBoard *self = DJ_BOARD (widget);
+
+  GTK_WIDGET_CLASS (dj_board_parent_class)->set_focus_child (widget, child);
+  if (child != NULL && DJ_IS_PIT (child))
+    dj_board_scene_set_focus (self->scene, dj_pit_get_index (DJ_PIT (child)));
+}
+
+/* Animation ------------------------------------------------------------ */
+
+static gboolean
+tick_cb (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  DjBoard *self = DJ_BOARD (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->anim_start == 0)
+    self->anim_start = now;
+  if (!dj_board_scene_advance_animation (self->scene, now - self->anim_start))
+    {
+      self->tick_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+scene_animating_cb (DjBoard      *self,
+                    GParamSpec   *pspec,
+                    DjBoardScene *scene)
+{
+  if (!dj_board_scene_is_animating (scene) && self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+/* Scene → widget ------------------------------------------------------- */
+
+static void
+update_description (DjBoard *self)
+{
+  const DjPosition *pos = dj_board_scene_get_position (self->scene);
+  const DjMoves *moves = dj_board_scene_get_moves (self->scene);
+  g_autofree char *turn = NULL;
+  g_autofree char *south = NULL;
+  g_autofree char *north = NULL;
+  char *description;
+
+  if (moves->end != DJ_END_NONE)
+    /* Translators: the board's description for screen readers; %s is why the game ended */
+    turn = g_strdup_printf (_("The game is over: %s."),
+                            dj_end_reason_describe ((DjEndReason) moves->end));
+  else if (moves->must_pass)
+    turn = g_strdup (pos->to_move == DJ_SOUTH ? _("South must pass.") : _("North must pass."));
+  else
+    turn = g_strdup (pos->to_move == DJ_SOUTH ? _("South to move.") : _("North to move."));
+  south = g_strdup_printf (ngettext ("South has captured %u seed.",
+                                     "South has captured %u seeds.",
+                                     pos->captured[DJ_SOUTH]), pos->captured[DJ_SOUTH]);
+  north = g_strdup_printf (ngettext ("North has captured %u seed.",
+                                     "North has captured %u seeds.",
+                                     pos->captured[DJ_NORTH]), pos->captured[DJ_NORTH]);
+  description = g_strjoin (" ", turn, south, north, NULL);
+
+  if (g_strcmp0 (description, self->description) != 0)
+    {
+      g_free (self->description);
+      self->description = description;
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
+                                      -1);
+    }
+  else
+    g_free (description);
+}
+
+static void
+scene_changed_cb (DjBoard      *self,
+                  DjBoardScene *scene)
+{
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    dj_pit_sync (DJ_PIT (self->pits[pit]));
+  update_description (self);
+}
+
+static void
+scene_redraw_cb (DjBoard      *self,
+                 DjBoardScene *scene)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    gtk_widget_queue_draw (self->pits[pit]);
+}
+
+static void
+scene_notify_cb (DjBoard      *self,
+                 GParamSpec   *pspec,
+                 DjBoardScene *scene)
+{
+  const char *name = g_param_spec_get_name (pspec);
+
+  if (g_str_equal (name, "flipped"))
+    {
+      gtk_widget_queue_allocate (GTK_WIDGET (self));
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLIPPED]);
+    }
+  else if (g_str_equal (name, "show-counts"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_COUNTS]);
+  else if (g_str_equal (name, "interactive"))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
+}
+
+static void
+ensure_style (GdkDisplay *display)
+{
+  static GQuark quark;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  const char *path = RESOURCE_PATH "/board.css";
+
+  if (display == NULL)
+    return;
+  if (quark == 0)
+    quark = g_quark_from_static_string ("dj-board-style");
+  if (g_object_get_qdata (G_OBJECT (display), quark) != NULL)
+    return;
+
+  /* The application registers its resources at startup; a test may not. */
+  if (!g_resources_get_info (path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL))
+    dj_register_resource ();
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, path);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_set_qdata_full (G_OBJECT (display), quark, g_steal_pointer (&provider),
+                           g_object_unref);
+}
+
+/* GObject -------------------------------------------------------------- */
+
+static void
+dj_board_unmap (GtkWidget *widget)
+{
+  /* No frame clock when hidden: show the end of the move. */
+  dj_board_finish_animation (DJ_BOARD (widget));
+  GTK_WIDGET_CLASS (dj_board_parent_class)->unmap (widget);
+}
+
+static void
+dj_board_css_changed (GtkWidget         *widget,
+                      GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (dj_board_parent_class)->css_changed (widget, change);
+  /* Named colours (light or dark style) are read while drawing. */
+  gtk_widget_queue_draw (widget);
+}
+
+static void
+dj_board_dispose (GObject *object)
+{
+  DjBoard *self = DJ_BOARD (object);
+
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    g_clear_pointer (&self->pits[pit], gtk_widget_unparent);
+  if (self->scene != NULL)
+    g_signal_handlers_disconnect_by_data (self->scene, self);
+  g_clear_object (&self->scene);
+
+  G_OBJECT_CLASS (dj_board_parent_class)->dispose (object);
+}
+
+static void
+dj_board_finalize (GObject *object)
+{
+  DjBoard *self = DJ_BOARD (object);
+
+  g_clear_pointer (&self->description, g_free);
+
+  G_OBJECT_CLASS (dj_board_parent_class)->finalize (object);
+}
+
+static void
+dj_board_get_property (GObject    *object,
+                       guint       prop_id,
+                       GValue     *value,
+                       GParamSpec *pspec)
+{
+  DjBoard *self = DJ_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_FLIPPED:
+      g_value_set_boolean (value, dj_board_get_flipped (self));
+      break;
+    case PROP_ANIMATION_SPEED:
+      g_value_set_enum (value, self->speed);
+      break;
+    case PROP_SHOW_COUNTS:
+      g_value_set_boolean (value, dj_board_get_show_counts (self));
+      break;
+    case PROP_INTERACTIVE:
+      g_value_set_boolean (value, dj_board_get_interactive (self));
+      break;
+    case PROP_ANIMATING:
+      g_value_set_boolean (value, dj_board_is_animating (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dj_board_set_property (GObject      *object,
+                       guint         prop_id,
+                       const GValue *value,
+                       GParamSpec   *pspec)
+{
+  DjBoard *self = DJ_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_FLIPPED:
+      dj_board_set_flipped (self, g_value_get_boolean (value));
+      break;
+    case PROP_ANIMATION_SPEED:
+      dj_board_set_animation_speed (self, g_value_get_enum (value));
+      break;
+    case PROP_SHOW_COUNTS:
+      dj_board_set_show_counts (self, g_value_get_boolean (value));
+      break;
+    case PROP_INTERACTIVE:
+      dj_board_set_interactive (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dj_board_class_init (DjBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dj_board_dispose;
+  object_class->finalize = dj_board_finalize;
+  object_class->get_property = dj_board_get_property;
+  object_class->set_property = dj_board_set_property;
+
+  widget_class->measure = dj_board_measure;
+  widget_class->size_allocate = dj_board_size_allocate;
+  widget_class->snapshot = dj_board_snapshot;
+  widget_class->focus = dj_board_focus;
+  widget_class->grab_focus = dj_board_grab_focus;
+  widget_class->set_focus_child = dj_board_set_focus_child;
+  widget_class->unmap = dj_board_unmap;
+  widget_class->css_changed = dj_board_css_changed;
+
+  properties[PROP_FLIPPED] =
+    g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ANIMATION_SPEED] =
+    g_param_spec_enum ("animation-speed", NULL, NULL,
+                       DJ_TYPE_ANIMATION_SPEED, DJ_ANIMATION_SPEED_NORMAL,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SHOW_COUNTS] =
+    g_param_spec_boolean ("show-counts", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_INTERACTIVE] =
+    g_param_spec_boolean ("interactive", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_ANIMATING] =
+    g_param_spec_boolean ("animating", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * DjBoard::pit-activated:
+   * @move: the pit chosen (a DjMove, 0 … 11)
+   *
+   * The user chose a pit that can be played, by click, Enter or Space, or
+   * its letter.  The board does not play it: the window does.
+   */
+  signals[PIT_ACTIVATED] =
+    g_signal_new ("pit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+
+  /**
+   * DjBoard::move-refused:
+   * @move: the pit chosen (a DjMove, 0 … 11)
+   * @reason: a DjPitStatus, for dj_pit_status_describe()
+   *
+   * The user chose a pit that cannot be played.
+   */
+  signals[MOVE_REFUSED] =
+    g_signal_new ("move-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT);
+
+  gtk_widget_class_install_property_action (widget_class, "board.flip", "flipped");
+
+  gtk_widget_class_set_css_name (widget_class, "board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+dj_board_init (DjBoard *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkEventController *key;
+  GtkGesture *click;
+
+  ensure_style (gtk_widget_get_display (widget));
+
+  self->speed = DJ_ANIMATION_SPEED_NORMAL;
+  self->scene = dj_board_scene_new ();
+  g_signal_connect_object (self->scene, "changed", G_CALLBACK (scene_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scene, "redraw", G_CALLBACK (scene_redraw_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scene, "notify::animating", G_CALLBACK (scene_animating_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->scene, "notify", G_CALLBACK (scene_notify_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      self->pits[pit] = dj_pit_new (self->scene, pit);
+      gtk_widget_set_parent (self->pits[pit], widget);
+      g_signal_connect_object (self->pits[pit], "clicked", G_CALLBACK (pit_clicked_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+
+  key = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (widget, key);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (click_pressed_cb), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
+
+  /* The board keeps its geometry in right-to-left locales. */
+  gtk_widget_set_direction (widget, GTK_TEXT_DIR_LTR);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_widget_set_vexpand (widget, TRUE);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  /* Translators: accessible name of the game board */
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+                                  -1);
+  scene_changed_cb (self, self->scene);
+}
+
+GtkWidget *
+dj_board_new (void)
+{
+  return g_object_new (DJ_TYPE_BOARD, NULL);
+}
+
+DjBoardScene *
+dj_board_get_scene (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  return self->scene;
+}
+
+void
+dj_board_set_position (DjBoard          *self,
+                       const DjRules    *rules,
+                       const DjPosition *pos)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (rules != NULL && pos != NULL);
+
+  if (dj_board_scene_is_animating (self->scene) &&
+      dj_position_equal (pos, dj_board_scene_get_position (self->scene)) &&
+      dj_rules_equal (rules, dj_board_scene_get_rules (self->scene)))
+    return;
+  dj_board_scene_set_position (self->scene, rules, pos);
+}
+
+void
+dj_board_play_trace (DjBoard       *self,
+                     const DjTrace *trace)
+{
+  GtkWidget *widget;
+  gint64 seed_time;
+  gboolean enabled = TRUE;
+
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (trace != NULL);
+
+  widget = GTK_WIDGET (self);
+  g_object_get (gtk_widget_get_settings (widget), "gtk-enable-animations", &enabled, NULL);
+  seed_time = enabled && gtk_widget_get_mapped (widget)
+            ? dj_animation_speed_get_seed_time (self->speed) : 0;
+
+  dj_board_scene_start_animation (self->scene, trace, seed_time);
+  if (dj_board_scene_is_animating (self->scene))
+    {
+      self->anim_start = 0;
+      if (self->tick_id == 0)
+        self->tick_id = gtk_widget_add_tick_callback (widget, tick_cb, NULL, NULL);
+    }
+}
+
+void
+dj_board_finish_animation (DjBoard *self)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  dj_board_scene_finish_animation (self->scene);
+}
+
+gboolean
+dj_board_is_animating (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), FALSE);
+  return dj_board_scene_is_animating (self->scene);
+}
+
+void
+dj_board_show_trace_step (DjBoard       *self,
+                          const DjTrace *trace,
+                          guint          step)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (trace != NULL);
+  dj_board_scene_show_trace_step (self->scene, trace, step);
+}
+
+gboolean
+dj_board_get_flipped (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), FALSE);
+  return dj_board_scene_get_flipped (self->scene);
+}
+
+void
+dj_board_set_flipped (DjBoard  *self,
+                      gboolean  flipped)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  dj_board_scene_set_flipped (self->scene, flipped);
+}
+
+DjAnimationSpeed
+dj_board_get_animation_speed (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), DJ_ANIMATION_SPEED_NORMAL);
+  return self->speed;
+}
+
+void
+dj_board_set_animation_speed (DjBoard          *self,
+                              DjAnimationSpeed  speed)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (speed <= DJ_ANIMATION_SPEED_SLOW);
+
+  if (self->speed == speed)
+    return;
+  self->speed = speed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATION_SPEED]);
+}
+
+gboolean
+dj_board_get_show_counts (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), FALSE);
+  return dj_board_scene_get_show_counts (self->scene);
+}
+
+void
+dj_board_set_show_counts (DjBoard  *self,
+                          gboolean  show_counts)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  dj_board_scene_set_show_counts (self->scene, show_counts);
+}
+
+gboolean
+dj_board_get_interactive (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), FALSE);
+  return dj_board_scene_get_interactive (self->scene);
+}
+
+void
+dj_board_set_interactive (DjBoard  *self,
+                          gboolean  interactive)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  dj_board_scene_set_interactive (self->scene, interactive);
+}
+
+void
+dj_board_set_markers (DjBoard      *self,
+                      const guint8  markers[12])
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  dj_board_scene_set_markers (self->scene, markers);
+}
+
+void
+dj_board_set_best_move (DjBoard *self,
+                        DjMove   move)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  dj_board_scene_set_best_move (self->scene, move);
+}
+
+GtkWidget *
+dj_board_get_pit_widget (DjBoard *self,
+                         guint    pit)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  g_return_val_if_fail (pit < DJ_N_PITS, NULL);
+  return self->pits[pit];
+}
+
+const char *
+dj_board_get_description (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  return self->description;
+}

@@ -1,0 +1,67 @@
+/* dj-pit.h: one pit of the board, a button that draws its seeds
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dj-board-scene.h"
+
+G_BEGIN_DECLS
+
+/* The colours seeds are drawn with, from the board's stylesheet. */
+typedef struct
+{
+  GdkRGBA light;    /* highlight */
+  GdkRGBA base;
+  GdkRGBA dark;     /* rim */
+  GdkRGBA shadow;
+  GdkRGBA badge;    /* count badge background */
+  GdkRGBA badge_fg;
+} DjSeedColors;
+
+void         dj_seed_colors_lookup          (GtkWidget          *widget,
+                                             DjSeedColors       *colors);
+/* Looks up a colour of the board's stylesheet (@define-color), else @fallback. */
+void         dj_board_lookup_color          (GtkWidget          *widget,
+                                             const char         *name,
+                                             const char         *fallback,
+                                             GdkRGBA            *color);
+
+/* Draws @count seeds as a pile centred on @center in a pit of @diameter:
+ * the same count always gives the same picture, and each seed added keeps
+ * the others where they were.  @in_hand draws them lifted, with a shadow
+ * further below. */
+void         dj_seed_pile_snapshot          (GtkSnapshot            *snapshot,
+                                             const DjSeedColors     *colors,
+                                             const graphene_point_t *center,
+                                             float                   diameter,
+                                             guint                   count,
+                                             gboolean                in_hand);
+/* Draws @count seeds heaped in @area (a store), seeds sized for @diameter. */
+void         dj_seed_heap_snapshot          (GtkSnapshot            *snapshot,
+                                             const DjSeedColors     *colors,
+                                             const graphene_rect_t  *area,
+                                             float                   diameter,
+                                             guint                   count);
+/* A count in a rounded badge centred on @center, @height high. */
+void         dj_count_badge_snapshot        (GtkWidget              *widget,
+                                             GtkSnapshot            *snapshot,
+                                             const DjSeedColors     *colors,
+                                             const graphene_point_t *center,
+                                             float                   height,
+                                             guint                   count);
+
+#define DJ_TYPE_PIT (dj_pit_get_type ())
+G_DECLARE_FINAL_TYPE (DjPit, dj_pit, DJ, PIT, GtkButton)
+
+GtkWidget   *dj_pit_new                     (DjBoardScene *scene,
+                                             guint         pit);
+guint        dj_pit_get_index               (DjPit        *self);
+/* Refreshes style classes, tooltip and accessible label from the scene. */
+void         dj_pit_sync                    (DjPit        *self);
+/* The accessible label last set (for tests: GTK 4.8 cannot read it back). */
+const char  *dj_pit_get_accessible_label    (DjPit        *self);
+
+G_END_DECLS
