@@ -667,8 +667,25 @@ fixture_tear_down (Fixture *f)
 }
 
 static gboolean
+key_press_with (DjBoard         *board,
+                guint            keyval,
+                GdkModifierType  state);
+
+static gboolean
 key_press (DjBoard *board,
            guint    keyval)
+{
+  GdkModifierType state = 0;
+
+  if (gdk_keyval_is_upper (keyval) && gdk_keyval_to_unicode (keyval) >= 'A')
+    state = GDK_SHIFT_MASK;
+  return key_press_with (board, keyval, state);
+}
+
+static gboolean
+key_press_with (DjBoard         *board,
+                guint            keyval,
+                GdkModifierType  state)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (board));
   gboolean handled = FALSE;
@@ -680,10 +697,6 @@ key_press (DjBoard *board,
 
       if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
         {
-          GdkModifierType state = 0;
-
-          if (gdk_keyval_is_upper (keyval) && gdk_keyval_to_unicode (keyval) >= 'A')
-            state = GDK_SHIFT_MASK;
           g_signal_emit_by_name (controller, "key-pressed", keyval, 0, state, &handled);
           return handled;
         }
@@ -852,10 +865,16 @@ test_widget_animation (void)
   g_assert_false (dj_board_is_animating (f.board));
   g_assert_cmpuint (f.n_activated, ==, 0);
 
-  /* Any other key too, without being eaten. */
+  /* Any other key too, without being eaten: Alt+Left still steps back. */
   dj_board_play_trace (f.board, trace);
   g_assert_false (key_press (f.board, GDK_KEY_z));
   g_assert_false (dj_board_is_animating (f.board));
+  dj_board_play_trace (f.board, trace);
+  g_assert_false (key_press_with (f.board, GDK_KEY_Left, GDK_ALT_MASK));
+  g_assert_false (dj_board_is_animating (f.board));
+  g_assert_false (key_press_with (f.board, GDK_KEY_Left, GDK_ALT_MASK));
+  g_assert_false (key_press_with (f.board, GDK_KEY_c, GDK_CONTROL_MASK));
+  g_assert_cmpuint (f.n_activated, ==, 0);
 
   /* Left alone, it ends by itself (fast: about 1.3 s). */
   dj_board_set_animation_speed (f.board, DJ_ANIMATION_SPEED_FAST);

@@ -700,7 +700,10 @@ key_pressed_cb (GtkEventControllerKey *controller,
   if (dj_board_scene_is_animating (self->scene))
     {
       dj_board_finish_animation (self);
-      /* The board's own keys only finish the animation; others go on. */
+      /* The board's own keys only finish the animation; others (Alt+Left to
+       * step back, Ctrl+Z …) go on to do their work. */
+      if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
+        return FALSE;
       return arrow_direction (keyval, &direction) ||
              letter_pit (self, keyval, state) >= 0 ||
              keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter ||
@@ -709,7 +712,8 @@ key_pressed_cb (GtkEventControllerKey *controller,
     }
 
   if (arrow_direction (keyval, &direction) &&
-      !(state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)))
+      !(state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK | GDK_SUPER_MASK |
+                 GDK_META_MASK)))
     {
       move_focus (self, direction);
       return TRUE;
