@@ -125,7 +125,7 @@ pile_place (guint      k,
   r = c * sqrtf (j + 0.5f);
   theta = j * GOLDEN_ANGLE + layer * 1.3f;
   place->x = r * cosf (theta);
-  place->y = r * sinf (theta) - 0.022f * d * layer;
+  place->y = r * sinf (theta) - 0.022f * d * MIN (layer, 4);
   place->angle = (float) (h % 180);
   place->tint = ((float) ((h >> 8) % 1000) / 1000.0f) * 2 - 1;
   place->layer = layer;
@@ -446,6 +446,17 @@ motion_enter_cb (GtkEventControllerMotion *motion,
 }
 
 static void
+motion_cb (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           DjPit                    *self)
+{
+  /* A pointer resting on the pit when it appears sends no "enter". */
+  if (dj_board_scene_get_hover (self->scene) != (int) self->pit)
+    dj_board_scene_set_hover (self->scene, self->pit);
+}
+
+static void
 motion_leave_cb (GtkEventControllerMotion *motion,
                  DjPit                    *self)
 {
@@ -483,6 +494,7 @@ dj_pit_init (DjPit *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   g_signal_connect (motion, "enter", G_CALLBACK (motion_enter_cb), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (motion_leave_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   gtk_widget_set_direction (GTK_WIDGET (self), GTK_TEXT_DIR_LTR);
