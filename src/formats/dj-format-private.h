@@ -1,0 +1,36 @@
+/* dj-format-private.h: helpers shared by the readers and writers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dj-format-error.h"
+
+G_BEGIN_DECLS
+
+/* The opaque foreign XML of a move or start position is
+ * "ATTRIBUTES\001ELEMENTS": the other-namespace attributes as written in the
+ * start tag (each with a leading space, namespace declarations first), then
+ * the other-namespace elements, serialized.  U+0001 cannot occur in XML. */
+#define DJ_FOREIGN_SEPARATOR '\001'
+
+/* Sets @error to "NAME:LINE: message" ("NAME: message" for line 0). */
+void      dj_format_set_error    (GError       **error,
+                                  DjFormatError  code,
+                                  const char    *name,
+                                  guint          line,
+                                  const char    *format,
+                                  ...) G_GNUC_PRINTF (5, 6);
+
+/* Appends @text escaped for XML element content (attribute: also quotes and
+ * whitespace).  Characters that XML 1.0 cannot hold become U+FFFD. */
+void      dj_format_append_escaped (GString     *out,
+                                    const char  *text,
+                                    gboolean     attribute);
+
+/* TRUE for a Unicode character that XML 1.0 allows. */
+gboolean  dj_format_char_is_xml  (gunichar      c);
+
+G_END_DECLS

@@ -1,0 +1,1508 @@
+/* dj-xml-reader.c: reading Djenon XML game files
+ *
+ * The file streams through libxml2's SAX2 push parser.  Each element is
+ * built as a small tree by the standard SAX2 handlers, checked against the
+ * RELAX NG schema as it arrives (libxml2's progressive validation, as
+ * xmlTextReader does it), turned into the record, and freed.  So memory
+ * stays small whatever the file's length, line numbers are exact, and
+ * nothing recurses over the moves: they are a flat sequence of elements.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/relaxng.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlerror.h>
+#include <string.h>
+
+#include "dj-format-private.h"
+#include "dj-node-private.h"
+#include "dj-xml.h"
+
+#define CHUNK_SIZE            (64 * 1024)
+/* Elements and text inside one move, start, info, rules or setup element. */
+#define MAX_RECORD_ELEMENTS   4096
+#define MAX_RECORD_BYTES      (4 * DJ_FORMAT_MAX_TEXT_BYTES)
+
+typedef struct
+{
+  DjNode *resume;     /* the line goes on from here after the variation */
+  DjNode *branch;     /* the variation's moves are alternatives among its children */
+  guint   line;
+} Variation;
+
+typedef struct
+{
+  const char             *name;       /* for messages */
+  xmlParserCtxtPtr        ctxt;
+  xmlRelaxNGValidCtxtPtr  vctxt;
+  xmlSAXHandler           sax;        /* ours */
+  xmlSAXHandler           sax2;       /* libxml2's, that we call */
+
+  GError                 *error;      /* the first problem */
+  GPtrArray              *problems;   /* validate mode: every problem, else NULL */
+  gboolean                stopped;
+  guint                   last_problem_line;
+  guint64                 bytes;
+
+  guint                   depth;      /* of the element being read, root = 1 */
+  xmlNodePtr              record;     /* child of <game> or of <moves>, built whole */
+  xmlNodePtr              full;       /* element validated as a whole, not streamed */
+  guint                   record_elements;
+  gsize                   record_bytes;
+  gboolean                record_invalid;
+
+  DjCollection           *collection;
+  guint                   n_games;
+  guint                   n_nodes;
+
+  /* The game being read */
+  gboolean                in_game;
+  gboolean                broken;     /* a problem: check no further moves of it */
+  gboolean                have_rules;
+  DjRules                 rules;
+  gboolean                have_setup;
+  DjPosition              start;
+  DjGameInfo             *info;
+  GString                *game_foreign;
+  DjGame                 *game;
+  DjNode                 *cur;
+  GArray                 *variations; /* Variation */
+  DjMoves                 moves;      /* of moves_node */
+  DjNode                 *moves_node;
+} Loader;
+
+static guint
+current_line (Loader *self)
+{
+  if (self->ctxt != NULL && self->ctxt->input != NULL)
+    return (guint) MAX (self->ctxt->input->line, 1);
+  return 1;
+}
+
+static guint
+node_line (Loader     *self,
+           xmlNodePtr  node)
+{
+  if (node != NULL && node->type == XML_ELEMENT_NODE && node->_private != NULL)
+    return GPOINTER_TO_UINT (node->_private);
+  return current_line (self);
+}
+
+static void
+stop (Loader *self)
+{
+  if (!self->stopped && self->ctxt != NULL)
+    xmlStopParser (self->ctxt);
+  self->stopped = TRUE;
+}
+
+/* Records a problem.  Loading stops at the first; validating goes on unless
+ * @fatal. */
+static void G_GNUC_PRINTF (5, 6)
+problem (Loader        *self,
+         DjFormatError  code,
+         guint          line,
+         gboolean       fatal,
+         const char    *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  GError *error = NULL;
+  va_list args;
+
+  if (self->stopped)
+    return;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  dj_format_set_error (&error, code, self->name, line, "%s", message);
+
+  self->broken = TRUE;
+  if (self->problems != NULL)
+    {
+      /* libxml2 may say the same thing twice */
+      if (self->problems->len > 0)
+        {
+          GError *last = g_ptr_array_index (self->problems, self->problems->len - 1);
+
+          if (g_str_equal (last->message, error->message))
+            {
+              g_error_free (error);
+              return;
+            }
+        }
+      if (self->error == NULL)
+        self->error = g_error_copy (error);
+      g_ptr_array_add (self->problems, error);
+      if (self->problems->len >= 1000)
+        fatal = TRUE;
+      if (fatal)
+        stop (self);
+      return;
+    }
+
+  if (self->error == NULL)
+    self->error = error;
+  else
+    g_error_free (error);
+  stop (self);
+}
+
+/* Errors from libxml2 */
+
+static char *
+clean_message (const char *message)
+{
+  char *s = g_strdup (message ? message : "");
+
+  g_strstrip (s);
+  /* Keep the first line: the rest is a byte dump. */
+  s[strcspn (s, "\n")] = '\0';
+  return s;
+}
+
+static void
+on_parser_error (void        *data,
+                 xmlErrorPtr  err)
+{
+  xmlParserCtxtPtr ctxt = data;
+  Loader *self = ctxt ? ctxt->_private : NULL;
+  g_autofree char *message = NULL;
+  guint line;
+
+  if (self == NULL || err == NULL || err->level < XML_ERR_ERROR)
+    return;
+  message = clean_message (err->message);
+  line = err->line > 0 ? (guint) err->line : current_line (self);
+
+  switch (err->code)
+    {
+    case XML_ERR_DOCUMENT_EMPTY:
+      problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE, _("the file is empty"));
+      break;
+    case XML_ERR_INVALID_CHAR:
+    case XML_ERR_INVALID_ENCODING:
+    case XML_ERR_UNSUPPORTED_ENCODING:
+      problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+               _("the file is not valid UTF-8 text (%s)"), message);
+      break;
+    case XML_ERR_UNDECLARED_ENTITY:
+    case XML_WAR_UNDECLARED_ENTITY:
+    case XML_ERR_ENTITY_LOOP:
+    case XML_ERR_ENTITY_BOUNDARY:
+    case XML_ERR_EXT_ENTITY_STANDALONE:
+    case XML_ERR_ENTITY_IS_EXTERNAL:
+    case XML_ERR_ENTITY_IS_PARAMETER:
+    case XML_IO_NETWORK_ATTEMPT:
+      problem (self, DJ_FORMAT_ERROR_FORBIDDEN, line, TRUE,
+               _("entities and external references are not allowed (%s)"), message);
+      break;
+    case XML_ERR_TAG_NOT_FINISHED:
+    case XML_ERR_DOCUMENT_END:
+    case XML_ERR_GT_REQUIRED:
+    case XML_ERR_LTSLASH_REQUIRED:
+      if (strstr (message, "Premature end") != NULL || err->code == XML_ERR_TAG_NOT_FINISHED)
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("the file ends too early; it may be cut short (%s)"), message);
+      else
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("not well-formed XML: %s"), message);
+      break;
+    case XML_ERR_INTERNAL_ERROR:
+      if (strstr (message, "depth") != NULL || strstr (message, "Huge") != NULL ||
+          strstr (message, "huge") != NULL)
+        problem (self, DJ_FORMAT_ERROR_LIMIT, line, TRUE,
+                 _("the file goes beyond the reader’s limits (%s)"), message);
+      else
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("not well-formed XML: %s"), message);
+      break;
+    default:
+      if (err->domain == XML_FROM_IO)
+        problem (self, DJ_FORMAT_ERROR_FORBIDDEN, line, TRUE,
+                 _("external references are not allowed (%s)"), message);
+      else
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("not well-formed XML: %s"), message);
+      break;
+    }
+}
+
+static void
+on_schema_error (void        *data,
+                 xmlErrorPtr  err)
+{
+  Loader *self = data;
+  g_autofree char *message = NULL;
+
+  if (err == NULL || err->level < XML_ERR_ERROR)
+    return;
+  message = clean_message (err->message);
+  self->record_invalid = TRUE;
+  problem (self, DJ_FORMAT_ERROR_SCHEMA, node_line (self, err->node), FALSE,
+           _("does not follow the Djenon file format: %s"), message);
+}
+
+/* Anything libxml2 reports outside a context: never print it. */
+static void
+on_stray_error (void        *data,
+                xmlErrorPtr  err)
+{
+  Loader *self = data;
+
+  if (self != NULL && err != NULL && err->level >= XML_ERR_ERROR && err->domain != XML_FROM_RELAXNGV)
+    {
+      g_autofree char *message = clean_message (err->message);
+
+      problem (self, DJ_FORMAT_ERROR_SYNTAX, err->line > 0 ? (guint) err->line : current_line (self),
+               TRUE, _("not well-formed XML: %s"), message);
+    }
+}
+
+static void G_GNUC_PRINTF (2, 3)
+silent_generic_error (void       *ctx,
+                      const char *msg,
+                      ...)
+{
+}
+
+/* A deny-all loader, installed for the whole process: we never read
+ * anything but the file we were given. */
+static xmlParserInputPtr
+deny_external_entity (const char       *url,
+                      const char       *id,
+                      xmlParserCtxtPtr  ctxt)
+{
+  return NULL;
+}
+
+static xmlRelaxNGPtr
+get_schema (void)
+{
+  static gsize once = 0;
+  static xmlRelaxNGPtr schema = NULL;
+
+  if (g_once_init_enter (&once))
+    {
+      g_autoptr(GBytes) bytes = dj_xml_get_schema ();
+      xmlRelaxNGParserCtxtPtr pctxt;
+      gsize len;
+      const char *data = g_bytes_get_data (bytes, &len);
+
+      xmlInitParser ();
+      xmlSetExternalEntityLoader (deny_external_entity);
+      pctxt = xmlRelaxNGNewMemParserCtxt (data, (int) len);
+      schema = xmlRelaxNGParse (pctxt);
+      xmlRelaxNGFreeParserCtxt (pctxt);
+      if (schema == NULL)
+        g_critical ("The built-in RELAX NG schema of Djenon files does not compile");
+      g_once_init_leave (&once, 1);
+    }
+  return schema;
+}
+
+/* Helpers for the record elements */
+
+static gboolean
+is_ours (const xmlNode *node)
+{
+  return node->ns != NULL && node->ns->href != NULL &&
+         strcmp ((const char *) node->ns->href, DJ_XML_NAMESPACE) == 0;
+}
+
+static gboolean
+is_named (const xmlNode *node,
+          const char    *name)
+{
+  return node->type == XML_ELEMENT_NODE && is_ours (node) &&
+         strcmp ((const char *) node->name, name) == 0;
+}
+
+/* An attribute without namespace, or NULL. */
+static const char *
+attr (const xmlNode *node,
+      const char    *name)
+{
+  for (xmlAttrPtr a = node->properties; a != NULL; a = a->next)
+    if (a->ns == NULL && strcmp ((const char *) a->name, name) == 0)
+      {
+        if (a->children != NULL && a->children->type == XML_TEXT_NODE &&
+            a->children->next == NULL)
+          return (const char *) a->children->content;
+        return "";
+      }
+  return NULL;
+}
+
+/* The text of @node (its only content), checked for size. */
+static char *
+text_of (Loader        *self,
+         const xmlNode *node,
+         const char    *what)
+{
+  g_autofree char *text = (char *) xmlNodeGetContent (node);
+
+  if (text == NULL || *text == '\0')
+    return NULL;
+  if (strlen (text) > DJ_FORMAT_MAX_TEXT_BYTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, (xmlNodePtr) node), FALSE,
+               _("the %s is longer than %u bytes"), what, (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+      return NULL;
+    }
+  return g_steal_pointer (&text);
+}
+
+static gboolean
+parse_uint (const char *s,
+            guint64     max,
+            guint64    *value)
+{
+  return s != NULL && g_ascii_string_to_unsigned (s, 10, 0, max, value, NULL);
+}
+
+static gboolean
+is_foreign_element (const xmlNode *node)
+{
+  return node->type == XML_ELEMENT_NODE && !is_ours (node);
+}
+
+/* Serializes the other-namespace attributes of @node (with the namespace
+ * declarations they need) and its other-namespace child elements. */
+static char *
+collect_foreign (Loader     *self,
+                 xmlNodePtr  node,
+                 gboolean    attributes)
+{
+  g_autoptr(GString) attrs = g_string_new (NULL);
+  g_autoptr(GString) decls = g_string_new (NULL);
+  g_autoptr(GString) elems = g_string_new (NULL);
+  g_autoptr(GPtrArray) declared = g_ptr_array_new ();
+
+  if (attributes)
+    for (xmlAttrPtr a = node->properties; a != NULL; a = a->next)
+      {
+        g_autofree char *value = NULL;
+
+        if (a->ns == NULL || (a->ns->href && strcmp ((char *) a->ns->href, DJ_XML_NAMESPACE) == 0))
+          continue;
+        if (a->ns->prefix != NULL && strcmp ((char *) a->ns->prefix, "xml") != 0 &&
+            !g_ptr_array_find (declared, a->ns, NULL))
+          {
+            g_ptr_array_add (declared, a->ns);
+            g_string_append_printf (decls, " xmlns:%s=\"", a->ns->prefix);
+            dj_format_append_escaped (decls, (const char *) a->ns->href, TRUE);
+            g_string_append_c (decls, '"');
+          }
+        value = (char *) xmlNodeListGetString (node->doc, a->children, 0);
+        g_string_append_printf (attrs, " %s:%s=\"", a->ns->prefix ? (char *) a->ns->prefix : "",
+                                a->name);
+        dj_format_append_escaped (attrs, value ? value : "", TRUE);
+        g_string_append_c (attrs, '"');
+      }
+
+  for (xmlNodePtr c = node->children; c != NULL; c = c->next)
+    if (is_foreign_element (c))
+      {
+        /* A copy carries the namespace declarations made higher up. */
+        xmlNodePtr copy = xmlDocCopyNode (c, node->doc, 1);
+        xmlBufferPtr buf = xmlBufferCreate ();
+
+        if (copy != NULL && buf != NULL)
+          {
+            xmlNodeDump (buf, node->doc, copy, 0, 0);
+            g_string_append_len (elems, (const char *) xmlBufferContent (buf),
+                                 xmlBufferLength (buf));
+          }
+        if (buf != NULL)
+          xmlBufferFree (buf);
+        if (copy != NULL)
+          xmlFreeNode (copy);
+      }
+
+  if (decls->len + attrs->len + elems->len == 0)
+    return NULL;
+  if (decls->len + attrs->len + elems->len > DJ_FORMAT_MAX_FOREIGN_BYTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, node), FALSE,
+               _("the extension data of other programs is larger than %u bytes"),
+               (guint) DJ_FORMAT_MAX_FOREIGN_BYTES);
+      return NULL;
+    }
+  if (!attributes)
+    return g_string_free (g_steal_pointer (&elems), FALSE);
+  g_string_append_len (decls, attrs->str, attrs->len);
+  g_string_append_c (decls, DJ_FOREIGN_SEPARATOR);
+  g_string_append_len (decls, elems->str, elems->len);
+  return g_string_free (g_steal_pointer (&decls), FALSE);
+}
+
+/* Game information, rules and set-up */
+
+static void
+read_info (Loader     *self,
+           xmlNodePtr  node)
+{
+  for (xmlNodePtr c = node->children; c != NULL; c = c->next)
+    {
+      char **field = NULL;
+      const char *what = NULL;
+
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (!is_ours (c))
+        continue;   /* collected below */
+
+#define FIELD(n, w) else if (strcmp ((const char *) c->name, #n) == 0) { field = &self->info->n; what = w; }
+      if (0) {}
+      FIELD (south, _("name of South"))
+      FIELD (north, _("name of North"))
+      FIELD (event, _("event"))
+      FIELD (site, _("site"))
+      FIELD (date, _("date"))
+      FIELD (round, _("round"))
+      FIELD (annotator, _("annotator"))
+      FIELD (recorder, _("recorder"))
+      FIELD (source, _("source"))
+      FIELD (notes, _("notes"))
+#undef FIELD
+
+      if (field != NULL)
+        {
+          g_free (*field);
+          *field = text_of (self, c, what);
+          if (field == &self->info->date && *field != NULL && !dj_date_validate (*field, NULL))
+            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                     _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"), *field);
+        }
+      else if (strcmp ((const char *) c->name, "tag") == 0)
+        {
+          const char *key = attr (c, "key");
+          g_autofree char *value = text_of (self, c, _("value of a tag"));
+
+          if (key != NULL && *key != '\0')
+            {
+              if (dj_game_info_get_tag (self->info, key) != NULL)
+                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                         _("the tag “%s” is given twice"), key);
+              dj_game_info_set_tag (self->info, key, value ? value : "");
+            }
+        }
+      else if (strcmp ((const char *) c->name, "result") == 0)
+        {
+          const char *winner = attr (c, "winner");
+          const char *termination = attr (c, "termination");
+          const char *reason = attr (c, "end-reason");
+          const char *s = attr (c, "south-score");
+          const char *n = attr (c, "north-score");
+          guint64 ss, ns;
+
+          if (winner != NULL && !dj_result_from_string (winner, &self->info->result))
+            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                     _("unknown result “%s”"), winner);
+          if (termination != NULL &&
+              !dj_termination_from_string (termination, &self->info->termination))
+            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                     _("unknown way of ending a game “%s”"), termination);
+          if (reason != NULL)
+            {
+              if (self->info->termination != DJ_TERMINATION_RULES)
+                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                         _("an end reason is given, but the game did not end by the rules"));
+              else if (!dj_end_reason_from_string (reason, &self->info->end_reason) ||
+                       self->info->end_reason == DJ_END_NONE)
+                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                         _("unknown end reason “%s”"), reason);
+            }
+          if (s != NULL || n != NULL)
+            {
+              if (!parse_uint (s, DJ_N_SEEDS, &ss) || !parse_uint (n, DJ_N_SEEDS, &ns) ||
+                  ss + ns > DJ_N_SEEDS)
+                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                         _("the scores %s–%s are impossible: together they hold at most %u "
+                           "seeds"), s ? s : "?", n ? n : "?", DJ_N_SEEDS);
+              else
+                {
+                  self->info->score[DJ_SOUTH] = (int) ss;
+                  self->info->score[DJ_NORTH] = (int) ns;
+                }
+            }
+        }
+    }
+
+  {
+    char *foreign = collect_foreign (self, node, FALSE);
+
+    if (foreign != NULL)
+      {
+        g_string_append (self->game_foreign, foreign);
+        g_free (foreign);
+      }
+  }
+}
+
+static void
+read_rules (Loader     *self,
+            xmlNodePtr  node)
+{
+  const char *variant = attr (node, "variant");
+  const char *feeding = attr (node, "feeding");
+
+  self->rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  if (variant == NULL || !dj_variant_from_string (variant, &self->rules.variant))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
+               _("unknown game “%s”: Djenon files hold aboure or abe games"),
+               variant ? variant : "");
+      return;
+    }
+  if (feeding != NULL && !dj_feeding_from_string (feeding, &self->rules.feeding))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
+               _("unknown feeding option “%s”"), feeding);
+      return;
+    }
+  self->have_rules = TRUE;
+}
+
+static void
+read_setup (Loader     *self,
+            xmlNodePtr  node)
+{
+  g_auto(GStrv) pits = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *pits_text = attr (node, "pits");
+  const char *names[2] = { "south-captured", "north-captured" };
+  const char *to_move = attr (node, "to-move");
+  const char *feed = attr (node, "feed-owed");
+  guint line = node_line (self, node);
+  DjPosition pos = { 0 };
+  guint n = 0;
+
+  pits = g_strsplit_set (pits_text ? pits_text : "", " \t\r\n", -1);
+  for (guint i = 0; pits[i] != NULL; i++)
+    {
+      guint64 v;
+
+      if (pits[i][0] == '\0')
+        continue;
+      if (n >= DJ_N_PITS)
+        {
+          problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
+                   _("the set-up position gives more than %u pits"), DJ_N_PITS);
+          return;
+        }
+      if (!parse_uint (pits[i], DJ_N_SEEDS, &v))
+        {
+          problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
+                   _("pit %s of the set-up position holds “%.20s” seeds; a pit holds 0 to %u"),
+                   dj_move_to_string (n), pits[i], DJ_N_SEEDS);
+          return;
+        }
+      pos.pits[n++] = (guint8) v;
+    }
+  if (n != DJ_N_PITS)
+    {
+      problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
+               _("the set-up position gives %u pits; there must be %u"), n, DJ_N_PITS);
+      return;
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      guint64 v;
+      const char *text = attr (node, names[s]);
+
+      if (!parse_uint (text, DJ_N_SEEDS, &v))
+        {
+          problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
+                   _("the set-up position’s %s is “%.20s”; it must be 0 to %u seeds"),
+                   names[s], text ? text : "", DJ_N_SEEDS);
+          return;
+        }
+      pos.captured[s] = (guint8) v;
+    }
+  pos.to_move = g_strcmp0 (to_move, "north") == 0 ? DJ_NORTH : DJ_SOUTH;
+  pos.feed_owed = g_strcmp0 (feed, "true") == 0 || g_strcmp0 (feed, "1") == 0;
+  if (!dj_position_check (&pos, &error))
+    {
+      problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
+               _("impossible set-up position: %s"), error->message);
+      return;
+    }
+  if (pos.feed_owed && self->have_rules && self->rules.variant != DJ_VARIANT_ABE)
+    {
+      problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
+               _("impossible set-up position: a feeding move can be owed only in "
+                 "Djenon-abe"));
+      return;
+    }
+  self->start = pos;
+  self->have_setup = TRUE;
+}
+
+/* Moves */
+
+static void
+begin_moves (Loader     *self,
+             xmlNodePtr  node)
+{
+  if (self->broken || !self->have_rules)
+    {
+      self->broken = TRUE;
+      return;
+    }
+  self->game = dj_game_new (&self->rules, self->have_setup ? &self->start : NULL);
+  self->cur = dj_game_get_root (self->game);
+  self->moves_node = NULL;
+  g_array_set_size (self->variations, 0);
+}
+
+/* Annotations shared by <start> and <move>: markers, comments, foreign. */
+static gboolean
+read_annotations (Loader     *self,
+                  xmlNodePtr  node,
+                  DjNode     *target)
+{
+  char *before = NULL, *after = NULL;
+  gboolean seen[DJ_N_PITS] = { FALSE };
+
+  for (xmlNodePtr c = node->children; c != NULL; c = c->next)
+    {
+      if (c->type != XML_ELEMENT_NODE || !is_ours (c))
+        continue;
+      if (strcmp ((const char *) c->name, "comment-before") == 0)
+        {
+          g_free (before);
+          before = text_of (self, c, _("comment"));
+        }
+      else if (strcmp ((const char *) c->name, "comment-after") == 0)
+        {
+          g_free (after);
+          after = text_of (self, c, _("comment"));
+        }
+      else if (strcmp ((const char *) c->name, "marker") == 0)
+        {
+          const char *pit = attr (c, "pit");
+          const char *colour = attr (c, "colour");
+          DjMove m;
+          DjMarker marker;
+
+          if (pit == NULL || !dj_move_from_string (pit, &m) || m == DJ_PASS ||
+              colour == NULL || !dj_marker_from_string (colour, &marker))
+            {
+              problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                       _("a marker needs a pit (a–f, A–F) and a colour (red, green, blue "
+                         "or yellow)"));
+              continue;
+            }
+          if (seen[m])
+            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                     _("pit %s is marked twice"), pit);
+          seen[m] = TRUE;
+          dj_game_load_marker (self->game, target, m, marker);
+        }
+    }
+  dj_game_load_comments (self->game, target, before, after);
+  dj_game_load_node_foreign (self->game, target, collect_foreign (self, node, TRUE));
+  return !self->broken;
+}
+
+static gboolean
+read_assessment (Loader       *self,
+                 xmlNodePtr    node,
+                 DjAssessment *assessment)
+{
+  const char *text = attr (node, "assessment");
+
+  *assessment = DJ_ASSESSMENT_NONE;
+  if (text != NULL && !dj_assessment_from_string (text, assessment))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
+               _("unknown assessment “%.40s”"), text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+read_start (Loader     *self,
+            xmlNodePtr  node)
+{
+  DjNode *root = dj_game_get_root (self->game);
+  DjAssessment assessment;
+
+  if (!read_assessment (self, node, &assessment))
+    return;
+  dj_game_load_annotations (self->game, root, DJ_GLYPH_NONE, assessment, DJ_NO_TIME);
+  read_annotations (self, node, root);
+}
+
+static void
+read_move (Loader     *self,
+           xmlNodePtr  node)
+{
+  const char *pit = attr (node, "pit");
+  const char *glyph_text, *time_text;
+  guint line = node_line (self, node);
+  DjGlyph glyph = DJ_GLYPH_NONE;
+  DjAssessment assessment;
+  gint64 time_ms = DJ_NO_TIME;
+  DjMove move;
+  DjPitStatus why;
+  DjPosition child;
+  DjNode *node_added;
+
+  if (pit == NULL || !dj_move_from_string (pit, &move))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
+               _("“%.20s” is not a move: use a–f, A–F or pass"), pit ? pit : "");
+      return;
+    }
+  if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, line, TRUE,
+               _("the file holds more than %u moves"), (guint) DJ_FORMAT_MAX_NODES);
+      return;
+    }
+  if (dj_node_find_child (self->cur, move) != NULL)
+    {
+      problem (self, DJ_FORMAT_ERROR_STRUCTURE, line, FALSE,
+               _("move %s is given twice at the same point: a variation must differ from "
+                 "the move it is an alternative to"), pit);
+      return;
+    }
+  if (self->moves_node != self->cur)
+    {
+      dj_moves_generate (&self->rules, &self->cur->position, &self->moves);
+      self->moves_node = self->cur;
+    }
+  why = dj_moves_why (&self->moves, move);
+  if (why != DJ_PIT_LEGAL)
+    {
+      problem (self, DJ_FORMAT_ERROR_ILLEGAL_MOVE, line, FALSE,
+               /* Translators: "illegal move D: A single seed cannot be moved …" */
+               _("illegal move %s: %s"), pit, dj_pit_status_describe (why));
+      return;
+    }
+  dj_moves_child (&self->moves, &self->cur->position, move, &child);
+  node_added = dj_game_append_unchecked (self->game, self->cur, move, &child);
+  self->cur = node_added;
+
+  glyph_text = attr (node, "glyph");
+  if (glyph_text != NULL && !dj_glyph_from_string (glyph_text, &glyph))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE, _("unknown glyph “%.20s”"),
+               glyph_text);
+      return;
+    }
+  if (!read_assessment (self, node, &assessment))
+    return;
+  time_text = attr (node, "time-ms");
+  if (time_text != NULL)
+    {
+      guint64 v;
+
+      /* A thousand years is absurd enough. */
+      if (!parse_uint (time_text, G_GUINT64_CONSTANT (31536000000000), &v))
+        {
+          problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
+                   _("the time “%.30s” is not a number of milliseconds that makes sense"),
+                   time_text);
+          return;
+        }
+      time_ms = (gint64) v;
+    }
+  dj_game_load_annotations (self->game, node_added, glyph, assessment, time_ms);
+  if (node->children != NULL || node->properties->next != NULL)
+    read_annotations (self, node, node_added);
+}
+
+static void
+variation_start (Loader     *self,
+                 xmlNodePtr  node)
+{
+  Variation v;
+  guint line = node_line (self, node);
+
+  if (self->variations->len > 0 &&
+      self->cur == g_array_index (self->variations, Variation, self->variations->len - 1).branch)
+    {
+      problem (self, DJ_FORMAT_ERROR_STRUCTURE, line, FALSE,
+               _("a variation must begin with a move, not with another variation"));
+      return;
+    }
+  if (self->cur->parent == NULL)
+    {
+      problem (self, DJ_FORMAT_ERROR_STRUCTURE, line, FALSE,
+               _("a variation is an alternative to the move before it, but no move comes "
+                 "before this one"));
+      return;
+    }
+  v.resume = self->cur;
+  v.branch = self->cur->parent;
+  v.line = line;
+  g_array_append_val (self->variations, v);
+  self->cur = v.branch;
+}
+
+static void
+variation_end (Loader     *self,
+               xmlNodePtr  node)
+{
+  Variation *v;
+  guint line = node_line (self, node);
+
+  if (self->variations->len == 0)
+    {
+      problem (self, DJ_FORMAT_ERROR_STRUCTURE, line, FALSE,
+               _("variation-end without a variation-start"));
+      return;
+    }
+  v = &g_array_index (self->variations, Variation, self->variations->len - 1);
+  if (self->cur == v->branch)
+    {
+      problem (self, DJ_FORMAT_ERROR_STRUCTURE, line, FALSE,
+               _("the variation started at line %u has no moves"), v->line);
+      return;
+    }
+  self->cur = v->resume;
+  g_array_set_size (self->variations, self->variations->len - 1);
+}
+
+static void
+end_moves (Loader     *self,
+           xmlNodePtr  node)
+{
+  if (self->game == NULL || self->broken)
+    return;
+  if (self->variations->len > 0)
+    problem (self, DJ_FORMAT_ERROR_STRUCTURE, current_line (self), FALSE,
+             _("the variation started at line %u is not closed"),
+             g_array_index (self->variations, Variation, self->variations->len - 1).line);
+}
+
+static void
+begin_game (Loader *self)
+{
+  if (++self->n_games > DJ_FORMAT_MAX_GAMES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, current_line (self), TRUE,
+               _("the file holds more than %u games"), (guint) DJ_FORMAT_MAX_GAMES);
+      return;
+    }
+  self->in_game = TRUE;
+  self->broken = FALSE;
+  self->have_rules = FALSE;
+  self->have_setup = FALSE;
+  g_clear_pointer (&self->info, dj_game_info_free);
+  self->info = dj_game_info_new ();
+  g_string_truncate (self->game_foreign, 0);
+  g_clear_object (&self->game);
+  self->cur = NULL;
+  self->moves_node = NULL;
+}
+
+static void
+end_game (Loader *self)
+{
+  self->in_game = FALSE;
+  if (self->game == NULL || self->broken)
+    {
+      g_clear_object (&self->game);
+      return;
+    }
+  dj_game_load_info (self->game, g_steal_pointer (&self->info));
+  if (self->game_foreign->len > 0)
+    dj_game_load_foreign (self->game, g_strndup (self->game_foreign->str,
+                                                 self->game_foreign->len));
+  dj_collection_append (self->collection, self->game);
+  g_clear_object (&self->game);
+}
+
+/* Turns a finished record element into the record. */
+static void
+read_record (Loader     *self,
+             xmlNodePtr  node)
+{
+  const char *name = (const char *) node->name;
+
+  if (!is_ours (node) || self->record_invalid || self->broken || !self->in_game)
+    return;
+
+  if (self->depth == 3)
+    {
+      if (strcmp (name, "info") == 0)
+        read_info (self, node);
+      else if (strcmp (name, "rules") == 0)
+        read_rules (self, node);
+      else if (strcmp (name, "setup") == 0)
+        read_setup (self, node);
+      return;
+    }
+  if (self->game == NULL)
+    return;
+  if (strcmp (name, "move") == 0)
+    read_move (self, node);
+  else if (strcmp (name, "variation-start") == 0)
+    variation_start (self, node);
+  else if (strcmp (name, "variation-end") == 0)
+    variation_end (self, node);
+  else if (strcmp (name, "start") == 0)
+    read_start (self, node);
+}
+
+/* SAX handlers */
+
+static void
+check_root (Loader         *self,
+            const xmlChar  *localname,
+            const xmlChar  *uri,
+            int             nb_attributes,
+            const xmlChar **attributes)
+{
+  guint line = current_line (self);
+
+  if (strcmp ((const char *) localname, "djenon") != 0 || uri == NULL ||
+      strcmp ((const char *) uri, DJ_XML_NAMESPACE) != 0)
+    {
+      if (strcmp ((const char *) localname, "djenon") == 0)
+        problem (self, DJ_FORMAT_ERROR_NOT_DJENON, line, TRUE,
+                 _("not a Djenon game file: the root element is in namespace “%s”, not “%s”"),
+                 uri ? (const char *) uri : "", DJ_XML_NAMESPACE);
+      else
+        problem (self, DJ_FORMAT_ERROR_NOT_DJENON, line, TRUE,
+                 _("not a Djenon game file: the root element is “%s”, not “djenon”"),
+                 localname);
+      return;
+    }
+  for (int i = 0; i < nb_attributes; i++)
+    {
+      const xmlChar **a = attributes + 5 * i;
+
+      if (a[2] == NULL && strcmp ((const char *) a[0], "version") == 0)
+        {
+          g_autofree char *value = g_strndup ((const char *) a[3], a[4] - a[3]);
+          guint64 version;
+
+          if (!g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT32, &version, NULL))
+            problem (self, DJ_FORMAT_ERROR_VALUE, line, TRUE,
+                     _("the format version “%.20s” is not a positive whole number"), value);
+          else if (version > DJ_XML_VERSION)
+            problem (self, DJ_FORMAT_ERROR_NEWER_VERSION, line, TRUE,
+                     _("this file was made by a newer version of Djenon (format version %s; "
+                       "this version reads version %d)"), value, DJ_XML_VERSION);
+          return;
+        }
+    }
+  problem (self, DJ_FORMAT_ERROR_SCHEMA, line, TRUE,
+           _("the root element has no format version"));
+}
+
+static void
+on_start_element (void           *ctx,
+                  const xmlChar  *localname,
+                  const xmlChar  *prefix,
+                  const xmlChar  *uri,
+                  int             nb_namespaces,
+                  const xmlChar **namespaces,
+                  int             nb_attributes,
+                  int             nb_defaulted,
+                  const xmlChar **attributes)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Loader *self = ctxt->_private;
+  gboolean is_container;
+  xmlNodePtr parent = ctxt->node;
+  xmlNodePtr node;
+
+  if (self->stopped)
+    return;
+  self->depth++;
+
+  if (self->depth == 1)
+    {
+      check_root (self, localname, uri, nb_attributes, attributes);
+      if (self->stopped)
+        return;
+    }
+
+  /* <djenon>, <game> and <moves> stream; anything in them is a record. */
+  is_container = self->depth <= 2 ||
+                 (self->depth == 3 && uri != NULL &&
+                  strcmp ((const char *) uri, DJ_XML_NAMESPACE) == 0 &&
+                  strcmp ((const char *) localname, "moves") == 0);
+  if (self->record != NULL)
+    {
+      if (++self->record_elements > MAX_RECORD_ELEMENTS)
+        {
+          problem (self, DJ_FORMAT_ERROR_LIMIT, current_line (self), TRUE,
+                   _("too many elements inside one element (more than %u)"),
+                   MAX_RECORD_ELEMENTS);
+          return;
+        }
+    }
+
+  self->sax2.startElementNs (ctx, localname, prefix, uri, nb_namespaces, namespaces,
+                             nb_attributes, nb_defaulted, attributes);
+  node = ctxt->node;
+  if (self->stopped)
+    return;
+  if (node == NULL || node == parent)
+    {
+      problem (self, DJ_FORMAT_ERROR_SYNTAX, current_line (self), TRUE,
+               _("cannot read element “%s”"), localname);
+      return;
+    }
+  node->_private = GUINT_TO_POINTER (current_line (self));
+
+  if (self->record == NULL && !is_container)
+    {
+      self->record = node;
+      self->record_elements = 1;
+      self->record_bytes = 0;
+      self->record_invalid = FALSE;
+    }
+
+  if (self->full == NULL && self->vctxt != NULL)
+    {
+      int ret = xmlRelaxNGValidatePushElement (self->vctxt, ctxt->myDoc, node);
+
+      if (ret == 0)
+        self->full = node;
+      else if (ret < 0)
+        self->record_invalid = TRUE;
+    }
+  if (self->stopped)
+    return;
+
+  if (self->depth == 2 && is_ours (node) && strcmp ((const char *) localname, "game") == 0)
+    begin_game (self);
+  else if (self->depth == 3 && is_container && self->in_game)
+    begin_moves (self, node);
+}
+
+static void
+on_end_element (void          *ctx,
+                const xmlChar *localname,
+                const xmlChar *prefix,
+                const xmlChar *uri)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Loader *self = ctxt->_private;
+  xmlNodePtr node = ctxt->node;
+
+  if (self->stopped || node == NULL)
+    return;
+
+  if (self->vctxt != NULL)
+    {
+      if (self->full == node)
+        {
+          if (xmlRelaxNGValidateFullElement (self->vctxt, ctxt->myDoc, node) != 1)
+            self->record_invalid = TRUE;
+          self->full = NULL;
+        }
+      else if (self->full == NULL)
+        {
+          if (xmlRelaxNGValidatePopElement (self->vctxt, ctxt->myDoc, node) != 1)
+            self->record_invalid = TRUE;
+        }
+    }
+  if (self->stopped)
+    return;
+
+  if (node == self->record)
+    read_record (self, node);
+  else if (self->depth == 3 && self->in_game && is_named (node, "moves"))
+    end_moves (self, node);
+  else if (self->depth == 2 && self->in_game && is_named (node, "game"))
+    end_game (self);
+
+  self->sax2.endElementNs (ctx, localname, prefix, uri);
+  if (node == self->record)
+    {
+      xmlUnlinkNode (node);
+      xmlFreeNode (node);
+      self->record = NULL;
+    }
+  else if (self->depth == 2)
+    {
+      /* A finished <game>: drop it from the document tree. */
+      xmlUnlinkNode (node);
+      xmlFreeNode (node);
+    }
+  self->depth--;
+}
+
+static void
+on_characters (void          *ctx,
+               const xmlChar *ch,
+               int            len)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Loader *self = ctxt->_private;
+
+  if (self->stopped)
+    return;
+  if (self->full == NULL && self->vctxt != NULL && self->depth > 0)
+    {
+      int i = 0;
+
+      while (i < len && (ch[i] == ' ' || ch[i] == '\t' || ch[i] == '\n' || ch[i] == '\r'))
+        i++;
+      /* libxml2 reads the text up to a NUL, which SAX text does not have. */
+      if (i < len)
+        {
+          g_autofree char *text = g_strndup ((const char *) ch, len);
+
+          if (xmlRelaxNGValidatePushCData (self->vctxt, (const xmlChar *) text, len) != 1)
+            self->record_invalid = TRUE;
+        }
+    }
+  if (self->record == NULL || self->stopped)
+    return;   /* whitespace between records: not kept */
+
+  self->record_bytes += len;
+  if (self->record_bytes > MAX_RECORD_BYTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, current_line (self), TRUE,
+               _("an element holds more than %u bytes of text"), (guint) MAX_RECORD_BYTES);
+      return;
+    }
+  self->sax2.characters (ctx, ch, len);
+}
+
+static void
+on_internal_subset (void          *ctx,
+                    const xmlChar *name,
+                    const xmlChar *external_id,
+                    const xmlChar *system_id)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Loader *self = ctxt->_private;
+
+  problem (self, DJ_FORMAT_ERROR_FORBIDDEN, current_line (self), TRUE,
+           _("a document type declaration (DOCTYPE) is not allowed in a Djenon file"));
+}
+
+static void
+on_reference (void          *ctx,
+              const xmlChar *name)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  Loader *self = ctxt->_private;
+
+  problem (self, DJ_FORMAT_ERROR_FORBIDDEN, current_line (self), TRUE,
+           _("entity references (&%s;) are not allowed in a Djenon file"), name);
+}
+
+static xmlEntityPtr
+on_get_entity (void          *ctx,
+               const xmlChar *name)
+{
+  /* Only the five predefined entities exist; libxml2 handles those. */
+  return xmlGetPredefinedEntity (name);
+}
+
+static void
+loader_init (Loader     *self,
+             const char *name,
+             gboolean    collect)
+{
+  memset (self, 0, sizeof *self);
+  self->name = name;
+  self->problems = collect ? g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free)
+                           : NULL;
+  self->collection = dj_collection_new ();
+  self->variations = g_array_new (FALSE, FALSE, sizeof (Variation));
+  self->game_foreign = g_string_new (NULL);
+
+  xmlSAXVersion (&self->sax2, 2);
+  self->sax = self->sax2;
+  self->sax.startElementNs = on_start_element;
+  self->sax.endElementNs = on_end_element;
+  self->sax.characters = on_characters;
+  self->sax.ignorableWhitespace = on_characters;
+  self->sax.cdataBlock = on_characters;
+  self->sax.comment = NULL;
+  self->sax.processingInstruction = NULL;
+  self->sax.internalSubset = on_internal_subset;
+  self->sax.externalSubset = NULL;
+  self->sax.reference = on_reference;
+  self->sax.getEntity = on_get_entity;
+  self->sax.getParameterEntity = NULL;
+  self->sax.entityDecl = NULL;
+  self->sax.unparsedEntityDecl = NULL;
+  self->sax.resolveEntity = NULL;
+  self->sax.serror = on_parser_error;
+}
+
+static void
+loader_clear (Loader *self)
+{
+  if (self->ctxt != NULL)
+    {
+      if (self->ctxt->myDoc != NULL)
+        xmlFreeDoc (self->ctxt->myDoc);
+      self->ctxt->myDoc = NULL;
+      xmlFreeParserCtxt (self->ctxt);
+    }
+  if (self->vctxt != NULL)
+    xmlRelaxNGFreeValidCtxt (self->vctxt);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_error (&self->error);
+  g_clear_object (&self->collection);
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->info, dj_game_info_free);
+  g_array_unref (self->variations);
+  g_string_free (self->game_foreign, TRUE);
+}
+
+static gboolean
+loader_feed (Loader     *self,
+             const char *data,
+             gsize       len,
+             gboolean    last)
+{
+  if (self->stopped)
+    return FALSE;
+  self->bytes += len;
+  if (self->bytes > (guint64) DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, current_line (self), TRUE,
+               _("the file is larger than %u MiB"),
+               (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+      return FALSE;
+    }
+
+  if (self->ctxt == NULL)
+    {
+      xmlRelaxNGPtr schema = get_schema ();
+
+      /* The first bytes go to the context creation, as libxml2 wants them
+       * for detecting the encoding. */
+      self->ctxt = xmlCreatePushParserCtxt (&self->sax, NULL, data, (int) MIN (len, 4),
+                                            self->name);
+      if (self->ctxt == NULL)
+        {
+          problem (self, DJ_FORMAT_ERROR_IO, 1, TRUE, _("out of memory"));
+          return FALSE;
+        }
+      self->ctxt->_private = self;
+      xmlCtxtUseOptions (self->ctxt, XML_PARSE_NONET | XML_PARSE_IGNORE_ENC);
+      if (schema != NULL)
+        {
+          self->vctxt = xmlRelaxNGNewValidCtxt (schema);
+          xmlRelaxNGSetValidStructuredErrors (self->vctxt, on_schema_error, self);
+        }
+      data += MIN (len, 4);
+      len -= MIN (len, 4);
+    }
+
+  while (len > 0 || last)
+    {
+      int n = (int) MIN (len, (gsize) CHUNK_SIZE);
+      gboolean terminate = last && (gsize) n == len;
+
+      xmlParseChunk (self->ctxt, data, n, terminate);
+      data += n;
+      len -= n;
+      if (self->stopped)
+        return FALSE;
+      if (terminate)
+        break;
+    }
+  return TRUE;
+}
+
+/* Ends the reading; returns the collection or NULL with @error set. */
+static DjCollection *
+loader_finish (Loader  *self,
+               GError **error)
+{
+  DjCollection *result = NULL;
+
+  if (!self->stopped && self->bytes == 0)
+    problem (self, DJ_FORMAT_ERROR_SYNTAX, 1, TRUE, _("the file is empty"));
+  if (!self->stopped && self->ctxt != NULL && !self->ctxt->wellFormed && self->error == NULL)
+    problem (self, DJ_FORMAT_ERROR_SYNTAX, current_line (self), TRUE,
+             _("not well-formed XML"));
+  if (!self->stopped && self->error == NULL && dj_collection_get_n_games (self->collection) == 0)
+    problem (self, DJ_FORMAT_ERROR_SCHEMA, current_line (self), TRUE,
+             _("the file holds no game"));
+
+  if (self->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&self->error));
+  else
+    {
+      result = g_steal_pointer (&self->collection);
+      dj_collection_set_modified (result, FALSE);
+    }
+  return result;
+}
+
+/* Runs @read with libxml2's global error handlers pointed at @self, so that
+ * nothing is ever printed. */
+typedef struct
+{
+  xmlStructuredErrorFunc serror;
+  void                  *serror_data;
+  xmlGenericErrorFunc    generic;
+  void                  *generic_data;
+} SavedHandlers;
+
+static void
+handlers_push (Loader        *self,
+               SavedHandlers *saved)
+{
+  get_schema ();
+  saved->serror = xmlStructuredError;
+  saved->serror_data = xmlStructuredErrorContext;
+  saved->generic = xmlGenericError;
+  saved->generic_data = xmlGenericErrorContext;
+  xmlSetStructuredErrorFunc (self, on_stray_error);
+  xmlSetGenericErrorFunc (NULL, silent_generic_error);
+}
+
+static void
+handlers_pop (SavedHandlers *saved)
+{
+  xmlSetStructuredErrorFunc (saved->serror_data, saved->serror);
+  xmlSetGenericErrorFunc (saved->generic_data, saved->generic);
+}
+
+DjCollection *
+dj_xml_load_data (const char  *data,
+                  gsize        len,
+                  const char  *display_name,
+                  GError     **error)
+{
+  Loader loader;
+  SavedHandlers saved;
+  DjCollection *result;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  loader_init (&loader, display_name ? display_name : "<memory>", FALSE);
+  handlers_push (&loader, &saved);
+  loader_feed (&loader, data, len, TRUE);
+  result = loader_finish (&loader, error);
+  handlers_pop (&saved);
+  loader_clear (&loader);
+  return result;
+}
+
+static DjCollection *
+load_stream (GInputStream  *stream,
+             const char    *name,
+             GPtrArray    **problems,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  Loader loader;
+  SavedHandlers saved;
+  DjCollection *result;
+  g_autofree char *buffer = g_malloc (CHUNK_SIZE);
+
+  loader_init (&loader, name, problems != NULL);
+  handlers_push (&loader, &saved);
+  for (;;)
+    {
+      g_autoptr(GError) io_error = NULL;
+      gssize n = g_input_stream_read (stream, buffer, CHUNK_SIZE, cancellable, &io_error);
+
+      if (n < 0)
+        {
+          problem (&loader, DJ_FORMAT_ERROR_IO, current_line (&loader), TRUE,
+                   _("cannot read the file: %s"), io_error->message);
+          break;
+        }
+      if (!loader_feed (&loader, buffer, n, n == 0) || n == 0)
+        break;
+    }
+  result = loader_finish (&loader, error);
+  if (problems != NULL)
+    *problems = g_steal_pointer (&loader.problems);
+  handlers_pop (&saved);
+  loader_clear (&loader);
+  return result;
+}
+
+DjCollection *
+dj_xml_load_stream (GInputStream  *stream,
+                    const char    *display_name,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_stream (stream, display_name ? display_name : "<stream>", NULL, cancellable,
+                      error);
+}
+
+DjCollection *
+dj_xml_load_file (GFile         *file,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) io_error = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_file_get_parse_name (file);
+  stream = g_file_read (file, cancellable, &io_error);
+  if (stream == NULL)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
+                           io_error->message);
+      return NULL;
+    }
+  return load_stream (G_INPUT_STREAM (stream), name, NULL, cancellable, error);
+}
+
+gboolean
+dj_xml_validate_file (GFile      *file,
+                      GPtrArray **problems)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) io_error = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) found = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  name = g_file_get_parse_name (file);
+  stream = g_file_read (file, NULL, &io_error);
+  if (stream == NULL)
+    {
+      dj_format_set_error (&error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
+                           io_error->message);
+      if (problems != NULL)
+        {
+          *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+          g_ptr_array_add (*problems, g_steal_pointer (&error));
+        }
+      return FALSE;
+    }
+  collection = load_stream (G_INPUT_STREAM (stream), name, &found, NULL, &error);
+  if (found == NULL)
+    found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+  if (found->len == 0 && error != NULL)
+    g_ptr_array_add (found, g_steal_pointer (&error));
+  if (problems != NULL)
+    *problems = g_ptr_array_ref (found);
+  return found->len == 0;
+}
