@@ -980,6 +980,23 @@ test_widget_accessible (void)
     gtk_test_accessible_assert_property (f.board, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                          "North to move. South has captured 2 seeds. "
                                          "North has captured 0 seeds.");
+    /* Markers and the best move are heard as well as seen. */
+    {
+      guint8 markers[DJ_N_PITS] = { 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0 };
+
+      dj_board_set_markers (f.board, markers);
+      dj_board_set_best_move (f.board, 7);
+      gtk_test_accessible_assert_property (dj_board_get_pit_widget (f.board, 7),
+                                           GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           "North pit B, 5 seeds, can be played, marked red, "
+                                           "best move");
+      g_assert_true (gtk_widget_has_css_class (dj_board_get_pit_widget (f.board, 7), "best"));
+      dj_board_set_markers (f.board, NULL);
+      dj_board_set_best_move (f.board, DJ_NO_MOVE);
+      gtk_test_accessible_assert_property (dj_board_get_pit_widget (f.board, 7),
+                                           GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           "North pit B, 5 seeds, can be played");
+    }
     /* A legal pit's tooltip tells where the move ends. */
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (dj_board_get_pit_widget (f.board, 6)),
                               "Ends in"));

@@ -56,7 +56,9 @@ void              dj_board_set_position        (DjBoard          *self,
                                                 const DjPosition *pos);
 
 /* Shows trace->after, animating seed by seed from trace->before at the
- * current speed (at once when the speed is OFF or the board is not shown). */
+ * current speed: at once when the speed is OFF, when the desktop turns
+ * animations off (gtk-enable-animations) or when the board is not shown.
+ * A move longer than about 20 s is sped up to fit. */
 void              dj_board_play_trace          (DjBoard          *self,
                                                 const DjTrace    *trace);
 void              dj_board_finish_animation    (DjBoard          *self);

@@ -620,6 +620,41 @@ dj_pit_sync (DjPit *self)
     /* Translators: a pit for screen readers: "North pit D, 4 seeds" */
     label = g_strdup_printf (_("%s, %s"), name, seeds);
 
+  /* Annotations the eye sees on the pit. */
+  {
+    guint marker = dj_board_scene_get_marker (self->scene, self->pit);
+    const char *extra[2] = { NULL, NULL };
+
+    switch (marker)
+      {
+      case 1:
+        /* Translators: added to a pit's accessible name when a red ring marks it */
+        extra[0] = _("marked red");
+        break;
+      case 2:
+        extra[0] = _("marked green");
+        break;
+      case 3:
+        extra[0] = _("marked blue");
+        break;
+      case 4:
+        extra[0] = _("marked yellow");
+        break;
+      default:
+        break;
+      }
+    if (dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit)
+      /* Translators: added to a pit's accessible name when the analysis highlights it */
+      extra[extra[0] ? 1 : 0] = _("best move");
+    for (guint i = 0; i < G_N_ELEMENTS (extra) && extra[i] != NULL; i++)
+      {
+        char *longer = g_strdup_printf (_("%s, %s"), label, extra[i]);
+
+        g_free (label);
+        label = longer;
+      }
+  }
+
   if (g_strcmp0 (label, self->label) != 0)
     {
       g_free (self->label);
