@@ -1,0 +1,70 @@
+/* dj-notation-model.h: a game's whole move tree as rows of notation
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "dj-game.h"
+
+G_BEGIN_DECLS
+
+/* At most this many moves share a row, so that no row is long to lay out. */
+#define DJ_NOTATION_ROW_MAX 16
+
+#define DJ_TYPE_NOTATION_ROW (dj_notation_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (DjNotationRow, dj_notation_row, DJ, NOTATION_ROW, GObject)
+
+/* A row is a run of moves of one line: @first, then its first child, and so
+ * on, @n_nodes moves in all.  Its depth is the variation nesting (0 for the
+ * main line); a row that begins a variation says so. */
+DjNode        *dj_notation_row_get_first        (DjNotationRow   *self);
+guint          dj_notation_row_get_n_nodes      (DjNotationRow   *self);
+/* The @i-th move of the row (0 is the first). */
+DjNode        *dj_notation_row_get_node         (DjNotationRow   *self,
+                                                 guint            i);
+guint          dj_notation_row_get_depth        (DjNotationRow   *self);
+gboolean       dj_notation_row_starts_variation (DjNotationRow   *self);
+
+#define DJ_TYPE_NOTATION_MODEL (dj_notation_model_get_type ())
+
+G_DECLARE_FINAL_TYPE (DjNotationModel, dj_notation_model, DJ, NOTATION_MODEL, GObject)
+
+/* A GListModel of DjNotationRow: every move of @game in the order the text
+ * notation writes them (a move, then the variations that replace it, then
+ * the line going on), cut into rows at each branch and every
+ * DJ_NOTATION_ROW_MAX moves.
+ *
+ * It follows the game's signals and changes only the rows an edit touches:
+ * a move played at the end of a line, a new variation, a removed variation,
+ * an annotation or a step to another move cost a few rows, whatever the size
+ * of the tree.  Changes that move whole subtrees between levels (promotion,
+ * removing a line that has variations) rebuild the rows below that branch
+ * only.  Nothing walks the tree recursively.
+ *
+ * The rows of the game's current node and of the node it left are reported
+ * changed (items-changed with one removed and one added) when the current
+ * node changes, so that a view can highlight it. */
+DjNotationModel *dj_notation_model_new          (DjGame          *game);
+
+DjGame          *dj_notation_model_get_game     (DjNotationModel *self);
+/* The row showing @node and the place of @node in it; NULL for the root
+ * and for nodes not shown yet (see dj_notation_model_flush()). */
+DjNotationRow   *dj_notation_model_find_row     (DjNotationModel *self,
+                                                 DjNode          *node,
+                                                 guint           *index);
+/* The position of @row in the list.  O(log rows). */
+guint            dj_notation_model_get_row_position (DjNotationModel *self,
+                                                     DjNotationRow   *row);
+/* A few edits (removing a line that has variations) are finished in an idle
+ * callback once the record's action is done; this finishes them now. */
+void             dj_notation_model_flush        (DjNotationModel *self);
+
+/* Checks every row against the tree (tests): FALSE with a message when the
+ * rows do not show exactly the tree's moves in notation order. */
+gboolean         dj_notation_model_check        (DjNotationModel *self,
+                                                 char           **message);
+
+G_END_DECLS
