@@ -355,7 +355,6 @@ update_state (DjGame *self)
   const char *undo_label = dj_undo_get_undo_label (self->undo);
   const char *redo_label = dj_undo_get_redo_label (self->undo);
 
-  g_object_freeze_notify (G_OBJECT (self));
   if (can_undo != self->can_undo)
     {
       self->can_undo = can_undo;
@@ -383,7 +382,6 @@ update_state (DjGame *self)
       self->redo_label = g_strdup (redo_label);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REDO_LABEL]);
     }
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void
@@ -834,7 +832,6 @@ set_text (DjGame     *self,
   g_autofree char *clean = clean_text (text);
   const char *old;
   DjOp op = { DJ_OP_TEXT };
-  DjOp *merge;
 
   switch (field)
     {
@@ -851,18 +848,6 @@ set_text (DjGame     *self,
     }
   if (g_strcmp0 (old, clean) == 0)
     return;
-
-  /* Typing in a comment makes one undo step, not one per change. */
-  merge = self->action_depth == 0 ? dj_undo_peek_mergeable (self->undo) : NULL;
-  if (merge != NULL && merge->kind == DJ_OP_TEXT && merge->node == node &&
-      merge->field == field)
-    {
-      g_free (merge->u.text[1]);
-      merge->u.text[1] = g_steal_pointer (&clean);
-      apply_op (self, merge, TRUE);
-      update_state (self);
-      return;
-    }
 
   op.node = node;
   op.field = field;

@@ -131,19 +131,6 @@ dj_undo_is_open (DjUndo *undo)
   return undo->open != NULL;
 }
 
-DjOp *
-dj_undo_peek_mergeable (DjUndo *undo)
-{
-  DjStep *top;
-
-  if (undo->done == 0 || undo->done < undo->steps->len || undo->saved == (gint64) undo->done)
-    return NULL;
-  top = g_ptr_array_index (undo->steps, undo->done - 1);
-  if (top->ops->len != 1)
-    return NULL;
-  return &g_array_index (top->ops, DjOp, 0);
-}
-
 gboolean
 dj_undo_can_undo (DjUndo *undo)
 {

@@ -69,11 +69,6 @@ DjOp       *dj_undo_push             (DjUndo     *undo,
 void        dj_undo_commit           (DjUndo     *undo);
 gboolean    dj_undo_is_open          (DjUndo     *undo);
 
-/* The last done step's single operation, for merging repeated edits of one
- * comment; NULL unless the top step holds exactly one operation, nothing can
- * be redone and the top step is not the saved state. */
-DjOp       *dj_undo_peek_mergeable   (DjUndo     *undo);
-
 gboolean    dj_undo_can_undo         (DjUndo     *undo);
 gboolean    dj_undo_can_redo         (DjUndo     *undo);
 const char *dj_undo_get_undo_label   (DjUndo     *undo);
