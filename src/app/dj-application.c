@@ -1,0 +1,382 @@
+/* dj-application.c: the application: windows, files given to it, drafts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dj-application.h"
+#include "dj-drafts.h"
+
+struct _DjApplication
+{
+  AdwApplication parent_instance;
+
+  GSettings     *settings;
+  gboolean       drafts_checked;
+  gboolean       benchmark_first_frame;
+  gint64         start_time;
+};
+
+G_DEFINE_FINAL_TYPE (DjApplication, dj_application, ADW_TYPE_APPLICATION)
+
+DjWindow *
+dj_application_find_window (DjApplication *self,
+                            GFile         *file)
+{
+  g_return_val_if_fail (DJ_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      GFile *shown;
+
+      if (!DJ_IS_WINDOW (l->data))
+        continue;
+      shown = dj_window_get_file (l->data);
+      if (shown != NULL && g_file_equal (shown, file))
+        return l->data;
+    }
+  return NULL;
+}
+
+DjWindow *
+dj_application_new_window (DjApplication *self)
+{
+  DjWindow *window;
+  DjRules rules;
+
+  g_return_val_if_fail (DJ_IS_APPLICATION (self), NULL);
+
+  window = dj_window_new (GTK_APPLICATION (self));
+  rules = DJ_RULES_INIT (g_settings_get_enum (self->settings, "last-variant"));
+  if (rules.variant == DJ_VARIANT_ABE)
+    rules.feeding = g_settings_get_enum (self->settings, "last-feeding");
+  dj_window_start_game (window, &rules, NULL, NULL);
+  return window;
+}
+
+/* A window that shows nothing worth keeping may take a file or a draft. */
+static gboolean
+window_is_pristine (DjWindow *window)
+{
+  DjGame *game = dj_window_get_game (window);
+
+  return dj_window_get_file (window) == NULL
+         && !dj_window_get_modified (window)
+         && dj_node_get_first_child (dj_game_get_root (game)) == NULL;
+}
+
+/* Offers back every draft a crashed run left.  Each goes into a window of
+ * its own: @reuse first, if given. */
+static gboolean
+offer_drafts (DjApplication *self,
+              DjWindow      *reuse)
+{
+  g_autoptr(GPtrArray) drafts = NULL;
+
+  if (self->drafts_checked)
+    return FALSE;
+  self->drafts_checked = TRUE;
+
+  drafts = dj_drafts_list ();
+  for (guint i = 0; i < drafts->len; i++)
+    {
+      DjDraft *draft = drafts->pdata[i];
+      DjWindow *window = NULL;
+
+      if (draft->file != NULL)
+        window = dj_application_find_window (self, draft->file);
+      if (window == NULL && reuse != NULL)
+        window = reuse;
+      if (window == NULL)
+        window = dj_window_new (GTK_APPLICATION (self));
+      reuse = NULL;
+      gtk_window_present (GTK_WINDOW (window));
+      dj_window_offer_draft (window, draft);
+    }
+  return drafts->len > 0;
+}
+
+static void
+print_first_frame (GdkFrameClock *clock,
+                   DjApplication *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, print_first_frame, self);
+  /* The benchmark reads this line; nothing else is printed. */
+  g_print ("first-frame %.1f ms\n", (g_get_monotonic_time () - self->start_time) / 1000.0);
+  g_application_quit (G_APPLICATION (self));
+}
+
+static gboolean
+first_tick (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       data)
+{
+  /* The frame being made now is the first: report once it is painted. */
+  g_signal_connect_object (clock, "after-paint", G_CALLBACK (print_first_frame), data, 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+watch_first_frame (DjApplication *self,
+                   DjWindow      *window)
+{
+  if (!self->benchmark_first_frame)
+    return;
+  self->benchmark_first_frame = FALSE;
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), first_tick, self, NULL);
+}
+
+static void
+dj_application_activate (GApplication *app)
+{
+  DjApplication *self = DJ_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  DjWindow *new_window;
+
+  if (window != NULL)
+    {
+      gtk_window_present (window);
+      return;
+    }
+
+  new_window = dj_window_new (GTK_APPLICATION (self));
+  watch_first_frame (self, new_window);
+  gtk_window_present (GTK_WINDOW (new_window));
+  /* Nothing was asked for: a game lost in a crash, else the sample game. */
+  if (!offer_drafts (self, new_window))
+    dj_window_show_sample (new_window);
+}
+
+static void
+dj_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  DjApplication *self = DJ_APPLICATION (app);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      DjWindow *window = dj_application_find_window (self, files[i]);
+      g_autoptr(GError) error = NULL;
+
+      if (window != NULL)
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          continue;
+        }
+
+      window = DJ_IS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)))
+               ? DJ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)))
+               : NULL;
+      if (window == NULL || !window_is_pristine (window))
+        window = dj_window_new (GTK_APPLICATION (self));
+      if (!dj_window_load_file (window, files[i], &error))
+        {
+          g_autofree char *name = g_file_get_basename (files[i]);
+          g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+          GtkWidget *dialog;
+
+          /* Nothing opens; the explanation stands alone, or over the
+           * window that was there already. */
+          if (gtk_widget_get_visible (GTK_WIDGET (window)))
+            dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, error->message);
+          else
+            {
+              gtk_window_destroy (GTK_WINDOW (window));
+              dialog = adw_message_dialog_new (NULL, heading, error->message);
+              gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
+            }
+          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+          gtk_window_present (GTK_WINDOW (dialog));
+          continue;
+        }
+      watch_first_frame (self, window);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+
+  offer_drafts (self, NULL);
+}
+
+/* Application actions */
+
+static void
+new_window_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  DjApplication *self = data;
+
+  gtk_window_present (GTK_WINDOW (dj_application_new_window (self)));
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (data)));
+
+  /* Each window asks about its own unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
+  static const char *developers[] = { "The Djenon developers", NULL };
+  GtkWidget *about = adw_about_window_new ();
+
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  adw_about_window_set_application_name (ADW_ABOUT_WINDOW (about), _("Djenon"));
+  adw_about_window_set_application_icon (ADW_ABOUT_WINDOW (about), APP_ID);
+  adw_about_window_set_version (ADW_ABOUT_WINDOW (about), PACKAGE_VERSION);
+  adw_about_window_set_developer_name (ADW_ABOUT_WINDOW (about), _("The Djenon developers"));
+  adw_about_window_set_comments (ADW_ABOUT_WINDOW (about),
+                                 _("Record, replay and annotate games of Djenon-aboure and "
+                                   "Djenon-abe, two mancala games of southern Côte d’Ivoire."));
+  adw_about_window_set_website (ADW_ABOUT_WINDOW (about), "https://djenon.org");
+  adw_about_window_set_issue_url (ADW_ABOUT_WINDOW (about), "https://djenon.org/issues");
+  adw_about_window_set_developers (ADW_ABOUT_WINDOW (about), developers);
+  adw_about_window_set_copyright (ADW_ABOUT_WINDOW (about), _("© 2026 The Djenon developers"));
+  adw_about_window_set_license_type (ADW_ABOUT_WINDOW (about), GTK_LICENSE_GPL_3_0);
+  /* Translators: put your names here, one per line, to be credited in the About window */
+  adw_about_window_set_translator_credits (ADW_ABOUT_WINDOW (about), _("translator-credits"));
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+help_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       data)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
+
+  gtk_show_uri (parent, "help:djenon", GDK_CURRENT_TIME);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "new-window", .activate = new_window_activated },
+  { .name = "quit", .activate = quit_activated },
+  { .name = "about", .activate = about_activated },
+  { .name = "help", .activate = help_activated },
+};
+
+static const struct {
+  const char *action;
+  const char *accels[3];
+} app_accels[] = {
+  { "app.new-window", { "<Control><Shift>n", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.help", { "F1", NULL } },
+  { "win.new-game", { "<Control>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.game-info", { "<Control>i", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "window.close", { "<Control>w", NULL } },
+};
+
+static void
+dj_application_startup (GApplication *app)
+{
+  DjApplication *self = DJ_APPLICATION (app);
+  static const char *setting_actions[] = { "live-timestamps", "show-counts", "animation-speed" };
+
+  G_APPLICATION_CLASS (dj_application_parent_class)->startup (app);
+
+  g_set_application_name (_("Djenon"));
+  gtk_window_set_default_icon_name (APP_ID);
+
+  self->settings = g_settings_new (APP_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (setting_actions); i++)
+    {
+      g_autoptr(GAction) action = g_settings_create_action (self->settings, setting_actions[i]);
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), app_accels[i].action,
+                                           app_accels[i].accels);
+}
+
+static int
+dj_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  DjApplication *self = DJ_APPLICATION (app);
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("djenon %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_contains (options, "benchmark-first-frame"))
+    {
+      /* Measured in this process alone. */
+      self->benchmark_first_frame = TRUE;
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  return -1;
+}
+
+static void
+dj_application_dispose (GObject *object)
+{
+  DjApplication *self = DJ_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (dj_application_parent_class)->dispose (object);
+}
+
+static void
+dj_application_class_init (DjApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = dj_application_dispose;
+  app_class->activate = dj_application_activate;
+  app_class->open = dj_application_open;
+  app_class->startup = dj_application_startup;
+  app_class->handle_local_options = dj_application_handle_local_options;
+}
+
+static void
+dj_application_init (DjApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+    { "benchmark-first-frame", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, NULL,
+      "Print the time to the first frame and quit", NULL },
+    { NULL }
+  };
+
+  self->start_time = g_get_monotonic_time ();
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+DjApplication *
+dj_application_new (GApplicationFlags flags)
+{
+  return g_object_new (DJ_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | flags,
+                       "resource-base-path", RESOURCE_PATH,
+                       NULL);
+}

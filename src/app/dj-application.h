@@ -1,0 +1,27 @@
+/* dj-application.h: the application: windows, files given to it, drafts
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "dj-window.h"
+
+G_BEGIN_DECLS
+
+#define DJ_TYPE_APPLICATION (dj_application_get_type ())
+
+G_DECLARE_FINAL_TYPE (DjApplication, dj_application, DJ, APPLICATION, AdwApplication)
+
+/* @flags are added to G_APPLICATION_HANDLES_OPEN (tests pass
+ * G_APPLICATION_NON_UNIQUE). */
+DjApplication *dj_application_new              (GApplicationFlags  flags);
+
+/* The window showing @file, or NULL. */
+DjWindow      *dj_application_find_window      (DjApplication     *self,
+                                                GFile             *file);
+/* A new window with a new game of the last variant. */
+DjWindow      *dj_application_new_window       (DjApplication     *self);
+
+G_END_DECLS

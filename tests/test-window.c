@@ -1,0 +1,685 @@
+/* test-window.c: the main window records, replays, saves and asks before losing work
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "dj-application.h"
+#include "dj-board.h"
+#include "dj-drafts.h"
+#include "dj-move-item.h"
+#include "dj-move-list.h"
+#include "dj-new-game-dialog.h"
+#include "dj-resources.h"
+#include "dj-window.h"
+#include "dj-xml.h"
+
+static DjApplication *app;
+
+static void
+flush_events (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static DjWindow *
+new_window (void)
+{
+  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  flush_events ();
+  return window;
+}
+
+static void
+destroy_window (DjWindow *window)
+{
+  /* Unsaved changes would stop a close: these tests want it gone, and
+   * its draft too. */
+  g_autofree char *draft = g_strdup (dj_window_get_draft_id (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  dj_drafts_remove (draft);
+  flush_events ();
+}
+
+static void
+start_setup (DjWindow   *window,
+             DjVariant   variant,
+             const char *setup)
+{
+  DjRules rules = DJ_RULES_INIT (variant);
+  DjPosition pos;
+  g_autoptr(GError) error = NULL;
+
+  dj_position_parse (setup, &pos, &error);
+  g_assert_no_error (error);
+  dj_window_start_game (window, &rules, &pos, NULL);
+}
+
+static void
+activate_pit (DjWindow *window,
+              DjMove    move)
+{
+  GtkWidget *board = dj_window_get_board (window);
+
+  g_signal_emit_by_name (dj_board_get_pit_widget (DJ_BOARD (board), move), "clicked");
+  flush_events ();
+}
+
+static DjNode *
+current (DjWindow *window)
+{
+  return dj_game_get_current (dj_window_get_game (window));
+}
+
+static guint
+n_moves (DjWindow *window)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (dj_window_get_line_model (window)));
+}
+
+/* A legal pit: the move goes into the record, the board and the list follow. */
+static void
+test_play_legal (void)
+{
+  DjWindow *window = new_window ();
+  DjBoard *board = DJ_BOARD (dj_window_get_board (window));
+  DjLineModel *line = dj_window_get_line_model (window);
+  g_autoptr(DjMoveItem) item = NULL;
+  DjNode *node;
+
+  g_assert_cmpuint (n_moves (window), ==, 0);
+  g_assert_false (dj_window_get_modified (window));
+
+  activate_pit (window, 2);   /* South plays c */
+
+  node = current (window);
+  g_assert_cmpint (dj_node_get_move (node), ==, 2);
+  g_assert_cmpuint (dj_node_get_ply (node), ==, 1);
+  g_assert_true (dj_window_get_modified (window));
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (dj_board_get_scene (board)),
+                                    dj_node_get_position (node)));
+  g_assert_cmpuint (n_moves (window), ==, 1);
+  g_assert_cmpuint (dj_line_model_get_current (line), ==, 0);
+  item = g_list_model_get_item (G_LIST_MODEL (line), 0);
+  g_assert_cmpstr (dj_move_item_get_number (item), ==, "1.");
+  g_assert_cmpstr (dj_move_item_get_move (item), ==, "c");
+  g_assert_true (g_str_has_prefix (dj_window_get_status (window), "North to move"));
+  g_assert_true (g_str_has_prefix (dj_window_get_last_move_text (window), "South played c:"));
+
+  /* The same pit again from the start follows the recorded move. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  flush_events ();
+  activate_pit (window, 2);
+  g_assert_true (current (window) == node);
+  g_assert_cmpuint (dj_game_get_n_nodes (dj_window_get_game (window)), ==, 2);
+
+  destroy_window (window);
+}
+
+/* A pit that cannot be played is refused, and the toast says why. */
+static void
+test_illegal_refused (void)
+{
+  DjWindow *window = new_window ();
+
+  start_setup (window, DJ_VARIANT_ABOURE, "0 1 4 4 4 4 4 4 4 4 4 4 3 4 S");
+  activate_pit (window, 0);   /* empty */
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==, dj_pit_status_describe (DJ_PIT_EMPTY));
+  activate_pit (window, 1);   /* a single seed in Djenon-aboure */
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==,
+                   dj_pit_status_describe (DJ_PIT_SINGLETON));
+  activate_pit (window, 8);   /* North's pit while South is to move */
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==,
+                   dj_pit_status_describe (DJ_PIT_NOT_YOURS));
+
+  g_assert_cmpuint (n_moves (window), ==, 0);
+  g_assert_false (dj_window_get_modified (window));
+  g_assert_false (dj_window_play_move (window, 0));
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==, dj_pit_status_describe (DJ_PIT_EMPTY));
+
+  destroy_window (window);
+}
+
+/* North has only singletons after South's e: the pass is played for it, and
+ * one undo takes back both. */
+static void
+test_auto_pass (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game;
+
+  start_setup (window, DJ_VARIANT_ABOURE, "2 0 0 0 2 0 1 0 0 0 0 0 20 23 S");
+  game = dj_window_get_game (window);
+
+  activate_pit (window, 4);
+  g_assert_cmpuint (n_moves (window), ==, 2);
+  g_assert_cmpint (dj_node_get_move (current (window)), ==, DJ_PASS);
+  g_assert_cmpint (dj_node_get_position (current (window))->to_move, ==, DJ_SOUTH);
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==, "North cannot move and passes");
+
+  /* South's a ends the game: all pits hold 0 or 1. */
+  activate_pit (window, 0);
+  g_assert_cmpuint (n_moves (window), ==, 3);
+  g_assert_true (g_str_has_prefix (dj_window_get_status (window), "Game over: a draw, 24–24."));
+  g_assert_nonnull (strstr (dj_window_get_status (window),
+                            dj_end_reason_describe (DJ_END_NO_MOVES)));
+  g_assert_true (g_str_has_prefix (dj_window_get_last_toast (window), "Game over"));
+
+  dj_game_undo (game);
+  flush_events ();
+  g_assert_cmpuint (n_moves (window), ==, 2);
+  dj_game_undo (game);
+  flush_events ();
+  g_assert_cmpuint (n_moves (window), ==, 0);
+  g_assert_true (current (window) == dj_game_get_root (game));
+
+  destroy_window (window);
+}
+
+/* Undo and redo go through the record's history; the actions follow it. */
+static void
+test_undo_redo (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+
+  g_assert_false (dj_game_can_undo (game));
+  activate_pit (window, 2);
+  activate_pit (window, 6);
+  g_assert_cmpuint (n_moves (window), ==, 2);
+  g_assert_true (dj_game_can_undo (game));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  flush_events ();
+  g_assert_cmpuint (n_moves (window), ==, 1);
+  g_assert_cmpuint (dj_node_get_ply (current (window)), ==, 1);
+  g_assert_true (dj_game_can_redo (game));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  flush_events ();
+  g_assert_cmpuint (n_moves (window), ==, 0);
+  g_assert_false (dj_game_can_undo (game));
+  g_assert_false (dj_window_get_modified (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  flush_events ();
+  g_assert_cmpuint (n_moves (window), ==, 2);
+  g_assert_false (dj_game_can_redo (game));
+  g_assert_true (dj_window_get_modified (window));
+
+  destroy_window (window);
+}
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("djenon-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* Saving and reading back give the same game, and a file that cannot be
+ * read changes nothing. */
+static void
+test_save_reopen (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "game.djenon", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.djenon", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *loaded = NULL;
+  DjWindow *window = new_window ();
+  DjWindow *other;
+  static const DjMove moves[] = { 2, 6, 3, 8 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    activate_pit (window, moves[i]);
+  g_assert_cmpuint (n_moves (window), ==, 4);
+
+  g_assert_true (dj_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (dj_window_get_modified (window));
+  g_assert_true (g_file_equal (dj_window_get_file (window), file));
+
+  other = new_window ();
+  g_assert_true (dj_window_load_file (other, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_moves (other), ==, 4);
+  saved = dj_xml_to_string (dj_window_get_collection (window), NULL);
+  loaded = dj_xml_to_string (dj_window_get_collection (other), NULL);
+  g_assert_cmpstr (saved, ==, loaded);
+
+  g_assert_true (g_file_set_contents (bad_path,
+                                      "<djenon xmlns=\"" DJ_XML_NAMESPACE "\" version=\"1\">\n"
+                                      "  <game>\n"
+                                      "    <rules variant=\"aboure\"/>\n"
+                                      "    <moves>\n"
+                                      "      <move pit=\"c\"/>\n"
+                                      "      <move pit=\"c\"/>\n"
+                                      "    </moves>\n"
+                                      "  </game>\n"
+                                      "</djenon>\n", -1, NULL));
+  g_assert_false (dj_window_load_file (other, bad, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull (strstr (error->message, "bad.djenon:6"));
+  g_clear_error (&error);
+  g_assert_cmpuint (n_moves (other), ==, 4);
+  g_assert_true (g_file_equal (dj_window_get_file (other), file));
+
+  destroy_window (other);
+  destroy_window (window);
+  g_unlink (bad_path);
+  g_unlink (path);
+  {
+    g_autofree char *backup = g_strconcat (path, "~", NULL);
+
+    g_unlink (backup);
+  }
+  g_rmdir (dir);
+}
+
+/* First, previous, next, last and a click in the move list. */
+static void
+test_replay (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  DjMoveList *list = DJ_MOVE_LIST (dj_window_get_move_list (window));
+  GtkSelectionModel *selection;
+  static const DjMove moves[] = { 2, 6, 3 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    activate_pit (window, moves[i]);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  flush_events ();
+  g_assert_true (current (window) == dj_game_get_root (game));
+  g_assert_cmpuint (n_moves (window), ==, 3);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  flush_events ();
+  g_assert_cmpuint (dj_node_get_ply (current (window)), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  flush_events ();
+  g_assert_cmpuint (dj_node_get_ply (current (window)), ==, 3);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  flush_events ();
+  g_assert_cmpuint (dj_node_get_ply (current (window)), ==, 2);
+  g_assert_true (g_str_has_prefix (dj_window_get_last_move_text (window), "North played A:"));
+
+  /* A click on the first move of the list. */
+  selection = gtk_list_view_get_model (dj_move_list_get_view (list));
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  flush_events ();
+  g_assert_cmpuint (dj_node_get_ply (current (window)), ==, 1);
+  g_assert_true (gtk_selection_model_is_selected (selection, 0));
+
+  /* The keys work as the buttons. */
+  {
+    GtkWidget *focus = GTK_WIDGET (dj_move_list_get_view (list));
+
+    gtk_widget_grab_focus (focus);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  flush_events ();
+  g_assert_true (gtk_selection_model_is_selected (selection, 1));
+
+  destroy_window (window);
+}
+
+static AdwMessageDialog *
+find_message_dialog (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == parent)
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static gboolean
+window_is_alive (gpointer window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if ((gpointer) w == window)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  flush_events ();
+  if (window_is_alive (dialog))
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  flush_events ();
+}
+
+/* Closing with unsaved moves asks first; Cancel keeps the window,
+ * Discard closes it and drops the draft. */
+static void
+test_close_prompt (void)
+{
+  DjWindow *window = new_window ();
+  AdwMessageDialog *dialog;
+
+  /* Nothing to lose: no question. */
+  gtk_window_close (GTK_WINDOW (dj_window_new (GTK_APPLICATION (app))));
+  flush_events ();
+
+  activate_pit (window, 2);
+  dj_window_flush_draft (window);
+  {
+    g_autoptr(GPtrArray) drafts = dj_drafts_list ();
+
+    g_assert_cmpuint (drafts->len, ==, 1);
+  }
+
+  gtk_window_close (GTK_WINDOW (window));
+  flush_events ();
+  g_assert_true (window_is_alive (window));
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (dialog, "cancel"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "discard"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "Save Changes"));
+
+  respond (dialog, "cancel");
+  g_assert_true (window_is_alive (window));
+  g_assert_true (dj_window_get_modified (window));
+
+  gtk_window_close (GTK_WINDOW (window));
+  flush_events ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  respond (dialog, "discard");
+  g_assert_null (window);
+  {
+    g_autoptr(GPtrArray) drafts = dj_drafts_list ();
+
+    g_assert_cmpuint (drafts->len, ==, 0);
+  }
+}
+
+/* The set-up editor counts the seeds; Create waits for 48. */
+static void
+test_new_game_setup (void)
+{
+  DjWindow *window = new_window ();
+  DjNewGameDialog *dialog = DJ_NEW_GAME_DIALOG (dj_new_game_dialog_new (GTK_WINDOW (window)));
+  DjSetupEditor *editor = dj_new_game_dialog_get_editor (dialog);
+  DjPosition pos;
+
+  g_assert_true (dj_new_game_dialog_can_create (dialog));
+  dj_new_game_dialog_set_setup (dialog, TRUE);
+  g_assert_true (dj_new_game_dialog_can_create (dialog));
+
+  gtk_spin_button_set_value (dj_setup_editor_get_spin (editor, 0), 3);
+  g_assert_false (dj_setup_editor_get_valid (editor));
+  g_assert_false (dj_new_game_dialog_can_create (dialog));
+  g_assert_cmpstr (dj_setup_editor_get_message (editor), ==,
+                   "The pits and captures hold 47 seeds; there must be 48");
+
+  gtk_spin_button_set_value (dj_setup_editor_get_spin (editor, 12), 1);
+  g_assert_true (dj_new_game_dialog_can_create (dialog));
+  dj_new_game_dialog_get_start (dialog, &pos);
+  g_assert_cmpuint (pos.pits[0], ==, 3);
+  g_assert_cmpuint (pos.captured[DJ_SOUTH], ==, 1);
+  g_assert_true (dj_position_check (&pos, NULL));
+
+  /* Without the set-up, the usual start. */
+  dj_new_game_dialog_set_setup (dialog, FALSE);
+  dj_new_game_dialog_get_start (dialog, &pos);
+  g_assert_cmpuint (pos.pits[0], ==, 4);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  destroy_window (window);
+}
+
+static guint changes;
+static guint last_added, last_removed;
+
+static void
+count_changes (GListModel *model,
+               guint       position,
+               guint       removed,
+               guint       added)
+{
+  changes++;
+  last_added = added;
+  last_removed = removed;
+}
+
+/* The list model reports only what changed. */
+static void
+test_line_model_changes (void)
+{
+  DjWindow *window = new_window ();
+  DjLineModel *line = dj_window_get_line_model (window);
+  static const DjMove moves[] = { 2, 6, 3, 8 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    activate_pit (window, moves[i]);
+
+  g_signal_connect (line, "items-changed", G_CALLBACK (count_changes), NULL);
+  changes = 0;
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.last", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  flush_events ();
+  g_assert_cmpuint (changes, ==, 0);
+
+  /* A new move in the middle starts a variation: the old tail goes. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  flush_events ();
+  g_assert_cmpuint (dj_node_get_ply (current (window)), ==, 2);
+  activate_pit (window, 4);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpuint (last_removed, ==, 2);
+  g_assert_cmpuint (last_added, ==, 1);
+  g_assert_cmpuint (n_moves (window), ==, 3);
+
+  /* Playing at the end adds one. */
+  changes = 0;
+  activate_pit (window, dj_node_get_position (current (window))->to_move == DJ_NORTH ? 6 : 0);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpuint (last_removed, ==, 0);
+  g_assert_cmpuint (last_added, ==, 1);
+
+  g_signal_handlers_disconnect_by_func (line, count_changes, NULL);
+  destroy_window (window);
+}
+
+/* A draft follows the unsaved game and restores it; saving removes it. */
+static void
+test_draft (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "drafted.djenon", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) drafts = NULL;
+  g_autoptr(GError) error = NULL;
+  DjWindow *window = new_window ();
+  DjWindow *restored;
+  DjDraft *draft;
+
+  activate_pit (window, 2);
+  activate_pit (window, 6);
+  dj_window_flush_draft (window);
+
+  drafts = dj_drafts_list ();
+  g_assert_cmpuint (drafts->len, ==, 1);
+  draft = drafts->pdata[0];
+  g_assert_cmpstr (draft->id, ==, dj_window_get_draft_id (window));
+  g_assert_null (draft->file);
+
+  restored = new_window ();
+  dj_window_offer_draft (restored, draft);
+  flush_events ();
+  g_assert_cmpuint (n_moves (restored), ==, 2);
+  g_assert_true (dj_window_get_modified (restored));
+  {
+    AdwMessageDialog *dialog = find_message_dialog (GTK_WINDOW (restored));
+
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Restore Unsaved Game?");
+    respond (dialog, "restore");
+  }
+  g_assert_cmpuint (n_moves (restored), ==, 2);
+
+  /* Saving the restored game removes its draft. */
+  g_assert_true (dj_window_save_to (restored, file, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&drafts, g_ptr_array_unref);
+  drafts = dj_drafts_list ();
+  g_assert_cmpuint (drafts->len, ==, 0);
+
+  destroy_window (restored);
+  destroy_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Changes alone write the draft, about two seconds later. */
+static gboolean
+quit_loop (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_draft_timer (void)
+{
+  DjWindow *window = new_window ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+
+  activate_pit (window, 2);
+  before = dj_drafts_list ();
+  g_assert_cmpuint (before->len, ==, 0);
+  g_timeout_add (2500, quit_loop, loop);
+  g_main_loop_run (loop);
+  after = dj_drafts_list ();
+  g_assert_cmpuint (after->len, ==, 1);
+
+  destroy_window (window);
+  dj_drafts_remove (((DjDraft *) after->pdata[0])->id);
+}
+
+static void
+rm_rf (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+
+  if (children != NULL)
+    {
+      GFileInfo *info;
+
+      while ((info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, g_file_info_get_name (info), NULL);
+
+          rm_rf (child);
+          g_object_unref (info);
+        }
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  static const char *xdg[] = {
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+  };
+  g_autofree char *home = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  /* A home of our own for drafts, recent files and settings; not
+   * G_TEST_OPTION_ISOLATE_DIRS, which also hides the system's MIME database
+   * and icon themes from GTK. */
+  home = g_dir_make_tmp ("djenon-test-window-XXXXXX", NULL);
+  g_assert_nonnull (home);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (xdg[i], dir, TRUE);
+    }
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  dj_register_resource ();
+
+  /* No animation: the board shows a move's result at once. */
+  settings = g_settings_new (APP_ID);
+  g_settings_set_enum (settings, "animation-speed", 0);
+
+  app = dj_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/djenon/app/play-legal", test_play_legal);
+  g_test_add_func ("/djenon/app/illegal-refused", test_illegal_refused);
+  g_test_add_func ("/djenon/app/auto-pass", test_auto_pass);
+  g_test_add_func ("/djenon/app/undo-redo", test_undo_redo);
+  g_test_add_func ("/djenon/app/save-reopen", test_save_reopen);
+  g_test_add_func ("/djenon/app/replay", test_replay);
+  g_test_add_func ("/djenon/app/close-prompt", test_close_prompt);
+  g_test_add_func ("/djenon/app/new-game-setup", test_new_game_setup);
+  g_test_add_func ("/djenon/app/line-model-changes", test_line_model_changes);
+  g_test_add_func ("/djenon/app/draft", test_draft);
+  g_test_add_func ("/djenon/app/draft-timer", test_draft_timer);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  rm_rf (home);
+  return status;
+}
