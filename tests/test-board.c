@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dj-board.h"
+#include "dj-explain.h"
 #include "dj-pit.h"
 
 /* Reference comparison: a pixel differs when a channel is off by more than
@@ -373,12 +374,43 @@ test_scene_trace_steps (void)
   g_assert_cmpuint (step.pos.captured[DJ_SOUTH], ==, 2);
   g_assert_cmpint (step.pos.to_move, ==, DJ_NORTH);
 
+  /* The move explainer numbers the same steps. */
+  g_assert_cmpuint (dj_trace_count_steps (trace), ==, dj_trace_n_steps (trace));
+  {
+    const char *positions[] = {
+      "0 2 2 3 1 3 2 2 12 6 0 1 6 8 S", "5 1 6 0 0 0 5 5 0 12 0 0 4 10 S",
+      "7 3 4 2 8 0 2 7 7 1 2 1 2 2 S", "30 2 2 2 0 0 0 1 0 0 0 0 9 2 S",
+    };
+
+    for (guint v = 0; v < 2; v++)
+      for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
+        {
+          DjRules r = DJ_RULES_INIT (v ? DJ_VARIANT_ABE : DJ_VARIANT_ABOURE);
+          DjPosition pos = position_from_text (positions[i]);
+          DjMoves moves;
+
+          dj_moves_generate (&r, &pos, &moves);
+          for (guint k = 0; k < DJ_ROW_PITS; k++)
+            if (moves.pit[k] == DJ_PIT_LEGAL)
+              {
+                g_autoptr(DjTrace) t = play (&r, &pos, moves.row_start + k);
+                DjTraceStep last;
+
+                g_assert_cmpuint (dj_trace_count_steps (t), ==, dj_trace_n_steps (t));
+                dj_trace_get_step (t, dj_trace_n_steps (t), &last);
+                g_assert_true (dj_position_equal (&last.pos, &t->after));
+                g_assert_cmpuint (seeds_in_play (&last), ==, DJ_N_SEEDS);
+              }
+        }
+  }
+
   /* A pass is one step. */
   {
     DjPosition pos = position_from_text ("0 1 0 0 0 0 3 1 0 0 0 0 30 13 S");
 
     pass = play (&rules, &pos, DJ_PASS);
     g_assert_cmpuint (dj_trace_n_steps (pass), ==, 1);
+    g_assert_cmpuint (dj_trace_count_steps (pass), ==, 1);
     dj_trace_get_step (pass, 1, &step);
     g_assert_cmpint (step.kind, ==, DJ_TRACE_STEP_PASS);
     g_assert_true (dj_position_equal (&step.pos, &pass->after));
