@@ -890,6 +890,15 @@ test_widget_animation (void)
   g_assert_cmpuint (f.n_activated, ==, 0);
   g_assert_cmpuint (f.n_refused, ==, 0);
 
+  /* A new move while one is animated: "animating" stays TRUE throughout. */
+  dj_board_play_trace (f.board, trace);
+  g_assert_cmpuint (notified, ==, 3);
+  dj_board_play_trace (f.board, trace);
+  g_assert_cmpuint (notified, ==, 3);
+  g_assert_true (dj_board_is_animating (f.board));
+  dj_board_finish_animation (f.board);
+  g_assert_cmpuint (notified, ==, 4);
+
   /* So does a click on a pit. */
   dj_board_play_trace (f.board, trace);
   g_assert_true (dj_board_is_animating (f.board));

@@ -337,14 +337,13 @@ compute_moves (DjBoardScene *self)
     }
 }
 
+/* Says "animating" changed only if it did, once the scene is consistent again:
+ * a handler may well call back into the scene. */
 static void
-set_animating (DjBoardScene *self,
-               Mode          mode)
+notify_animating (DjBoardScene *self,
+                  gboolean      was_animating)
 {
-  gboolean was = self->mode == MODE_ANIMATING;
-
-  self->mode = mode;
-  if (was != (mode == MODE_ANIMATING))
+  if (was_animating != (self->mode == MODE_ANIMATING))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
 }
 
@@ -354,7 +353,7 @@ leave_trace (DjBoardScene *self)
   g_clear_pointer (&self->trace, dj_trace_free);
   self->step = self->n_steps = 0;
   self->progress = 0;
-  set_animating (self, MODE_POSITION);
+  self->mode = MODE_POSITION;
 }
 
 static void
@@ -486,15 +485,19 @@ dj_board_scene_set_position (DjBoardScene     *self,
                              const DjRules    *rules,
                              const DjPosition *pos)
 {
+  gboolean was_animating;
+
   g_return_if_fail (DJ_IS_BOARD_SCENE (self));
   g_return_if_fail (rules != NULL && pos != NULL);
 
+  was_animating = self->mode == MODE_ANIMATING;
   leave_trace (self);
   self->rules = *rules;
   self->pos = *pos;
   compute_moves (self);
   emit_changed (self);
   emit_redraw (self);
+  notify_animating (self, was_animating);
 }
 
 const DjPosition *
@@ -987,10 +990,12 @@ dj_board_scene_start_animation (DjBoardScene  *self,
                                 gint64         seed_time_us)
 {
   guint64 units = 0;
+  gboolean was_animating;
 
   g_return_if_fail (DJ_IS_BOARD_SCENE (self));
   g_return_if_fail (trace != NULL);
 
+  was_animating = self->mode == MODE_ANIMATING;
   leave_trace (self);
   self->rules = trace->rules;
   self->pos = trace->after;
@@ -1007,6 +1012,7 @@ dj_board_scene_start_animation (DjBoardScene  *self,
       leave_trace (self);
       emit_changed (self);
       emit_redraw (self);
+      notify_animating (self, was_animating);
       return;
     }
 
@@ -1018,9 +1024,10 @@ dj_board_scene_start_animation (DjBoardScene  *self,
   self->step = 0;
   self->step_start = 0;
   self->progress = 0;
-  set_animating (self, MODE_ANIMATING);
+  self->mode = MODE_ANIMATING;
   emit_changed (self);
   emit_redraw (self);
+  notify_animating (self, was_animating);
 }
 
 gboolean
@@ -1062,6 +1069,7 @@ dj_board_scene_finish_animation (DjBoardScene *self)
   leave_trace (self);
   emit_changed (self);
   emit_redraw (self);
+  notify_animating (self, TRUE);
 }
 
 gboolean
@@ -1090,9 +1098,12 @@ dj_board_scene_show_trace_step (DjBoardScene  *self,
                                 const DjTrace *trace,
                                 guint          step)
 {
+  gboolean was_animating;
+
   g_return_if_fail (DJ_IS_BOARD_SCENE (self));
   g_return_if_fail (trace != NULL);
 
+  was_animating = self->mode == MODE_ANIMATING;
   leave_trace (self);
   self->rules = trace->rules;
   self->pos = trace->after;
@@ -1108,4 +1119,5 @@ dj_board_scene_show_trace_step (DjBoardScene  *self,
     }
   emit_changed (self);
   emit_redraw (self);
+  notify_animating (self, was_animating);
 }
