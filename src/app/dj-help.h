@@ -1,0 +1,39 @@
+/* dj-help.h: the help pages built into the application, and F1
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dj-mallard.h"
+
+G_BEGIN_DECLS
+
+/* A language the rules can be read in, whatever the interface language. */
+typedef struct
+{
+  const char *code;    /* "C" (English), "eu", "ne", "nl", "ur" */
+  const char *name;    /* its own name for itself */
+  gboolean    rtl;
+} DjHelpLanguage;
+
+const DjHelpLanguage *dj_help_get_languages      (guint       *n_languages);
+/* Also takes locale names ("ur_PK.UTF-8") and "en"; NULL if not offered. */
+const DjHelpLanguage *dj_help_find_language      (const char  *code);
+/* The first offered language of the interface's, else "C". */
+const char           *dj_help_get_ui_language    (void);
+
+/* The pages in @lang, English where a page is not translated (cached,
+ * transfer none). */
+DjMallardBook        *dj_help_get_book           (const char  *lang);
+/* Whether @page_id exists in @lang itself (not as an English stand-in). */
+gboolean              dj_help_is_translated      (const char  *lang,
+                                                  const char  *page_id);
+
+/* What F1 does: the page (NULL for the index) in Yelp when Yelp is
+ * installed, else in the application's own viewer. */
+void                  dj_show_help               (GtkWindow   *parent,
+                                                  const char  *page_id);
+
+G_END_DECLS
