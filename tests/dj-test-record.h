@@ -220,3 +220,152 @@ run_with_small_stack (void *(*func) (void *),
   pthread_join (thread, NULL);
   pthread_attr_destroy (&attr);
 }
+
+static const char * const random_texts[] = {
+  "A quiet move.",
+  "Relay after relay: the seeds go round twice & land in an empty pit.",
+  "<b>not markup</b> \"quoted\" 'single'",
+  "  leading and trailing spaces  ",
+  "two\nlines",
+  "tab\there, CR\r\nLF",
+  "Ünïcödé ✓ 漢字 ߊ ا",
+  "{braces} (parentheses) [brackets] ; semicolon",
+  "x",
+  "&amp; is not an entity here; nor is &#65;",
+};
+
+static G_GNUC_UNUSED const char *
+random_text (GRand *rand)
+{
+  return random_texts[g_rand_int_range (rand, 0, G_N_ELEMENTS (random_texts))];
+}
+
+/* A random start: the standard one, or 48 seeds spread at random. */
+static G_GNUC_UNUSED void
+random_start (GRand      *rand,
+              DjVariant   variant,
+              DjPosition *pos)
+{
+  dj_position_init_start (pos);
+  if (g_rand_boolean (rand))
+    return;
+  memset (pos, 0, sizeof *pos);
+  for (guint i = 0; i < DJ_N_SEEDS; i++)
+    {
+      guint where = g_rand_int_range (rand, 0, DJ_N_PITS + 4);
+
+      if (where < DJ_N_PITS)
+        pos->pits[where]++;
+      else
+        pos->captured[where % 2]++;
+    }
+  pos->to_move = g_rand_boolean (rand) ? DJ_SOUTH : DJ_NORTH;
+  pos->feed_owed = variant == DJ_VARIANT_ABE && g_rand_int_range (rand, 0, 4) == 0 &&
+                   dj_position_row_seeds (pos, DJ_OTHER_SIDE (pos->to_move)) == 0;
+}
+
+static G_GNUC_UNUSED void
+random_info (GRand  *rand,
+             DjGame *game)
+{
+  g_autoptr(DjGameInfo) info = dj_game_info_new ();
+  static const char *dates[] = { "2024", "1987-06", "2025-02-28", "2024-02-29" };
+
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->south, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->north, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->event, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->site, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->date, dates[g_rand_int_range (rand, 0, 4)]);
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->round, "3");
+  info->result = g_rand_int_range (rand, 0, DJ_RESULT_DRAW + 1);
+  info->termination = g_rand_int_range (rand, 0, DJ_TERMINATION_TIME + 1);
+  if (info->termination == DJ_TERMINATION_RULES)
+    info->end_reason = g_rand_int_range (rand, 0, DJ_END_CANNOT_FEED + 1);
+  if (g_rand_boolean (rand))
+    {
+      info->score[0] = g_rand_int_range (rand, 0, 49);
+      info->score[1] = g_rand_int_range (rand, 0, 49 - info->score[0]);
+    }
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->annotator, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->recorder, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->source, random_text (rand));
+  if (g_rand_boolean (rand))
+    dj_game_info_set_string (&info->notes, random_text (rand));
+  for (guint i = g_rand_int_range (rand, 0, 3); i > 0; i--)
+    dj_game_info_set_tag (info, i == 1 ? "Opening" : "Clock", random_text (rand));
+  dj_game_set_info (game, info);
+}
+
+/* A random game: random rules and start, up to @size moves played at random
+ * nodes (so with variations), random annotations everywhere. */
+static G_GNUC_UNUSED DjGame *
+random_game (GRand *rand,
+             guint  size)
+{
+  DjRules rules = DJ_RULES_INIT (g_rand_boolean (rand) ? DJ_VARIANT_ABE : DJ_VARIANT_ABOURE);
+  DjPosition start;
+  DjGame *game;
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
+
+  if (rules.variant == DJ_VARIANT_ABE && g_rand_boolean (rand))
+    rules.feeding = DJ_FEEDING_IMMEDIATE;
+  random_start (rand, rules.variant, &start);
+  game = dj_game_new (&rules, &start);
+  random_info (rand, game);
+  g_ptr_array_add (nodes, dj_game_get_root (game));
+
+  for (guint i = 0; i < size; i++)
+    {
+      /* Mostly go on from the last node: long lines, some branching. */
+      DjNode *node = g_rand_int_range (rand, 0, 4) == 0
+                       ? g_ptr_array_index (nodes, g_rand_int_range (rand, 0, nodes->len))
+                       : g_ptr_array_index (nodes, nodes->len - 1);
+      DjMove moves[DJ_ROW_PITS];
+      guint n = legal_moves (dj_game_get_rules (game), dj_node_get_position (node), moves);
+      DjNode *child;
+
+      if (n == 0)
+        continue;
+      child = dj_game_play (game, node, moves[g_rand_int_range (rand, 0, n)], NULL);
+      g_assert_nonnull (child);
+      g_ptr_array_add (nodes, child);
+    }
+
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      DjNode *node = g_ptr_array_index (nodes, i);
+      gboolean root = i == 0;
+
+      if (g_rand_int_range (rand, 0, 3) > 0)
+        continue;
+      if (g_rand_boolean (rand))
+        dj_game_set_comment_after (game, node, random_text (rand));
+      if (!root && g_rand_int_range (rand, 0, 4) == 0)
+        dj_game_set_comment_before (game, node, random_text (rand));
+      if (!root && g_rand_boolean (rand))
+        dj_game_set_glyph (game, node, g_rand_int_range (rand, 1, DJ_GLYPH_LAST + 1));
+      if (g_rand_boolean (rand))
+        {
+          static const DjAssessment all[] = { 10, 13, 14, 15, 16, 17, 18, 19 };
+
+          dj_game_set_assessment (game, node, all[g_rand_int_range (rand, 0, 8)]);
+        }
+      if (!root && g_rand_int_range (rand, 0, 4) == 0)
+        dj_game_set_time (game, node, g_rand_int_range (rand, 0, 1000000));
+      if (g_rand_int_range (rand, 0, 4) == 0)
+        dj_game_set_marker (game, node, g_rand_int_range (rand, 0, DJ_N_PITS),
+                            g_rand_int_range (rand, 1, DJ_MARKER_LAST + 1));
+    }
+  dj_game_clear_undo (game);
+  dj_game_set_modified (game, FALSE);
+  return game;
+}

@@ -37,6 +37,19 @@ typedef struct
 
 typedef struct
 {
+  guint  line;
+  char  *message;
+} Pending;
+
+static void
+pending_free (Pending *p)
+{
+  g_free (p->message);
+  g_free (p);
+}
+
+typedef struct
+{
   const char             *name;       /* for messages */
   xmlParserCtxtPtr        ctxt;
   xmlRelaxNGValidCtxtPtr  vctxt;
@@ -55,6 +68,11 @@ typedef struct
   guint                   record_elements;
   gsize                   record_bytes;
   gboolean                record_invalid;
+  gboolean                hold_schema;   /* keep schema errors in pending */
+  xmlNodePtr              validating;    /* element a schema error is about, if known */
+  GPtrArray              *pending;       /* Pending *: schema errors of the record */
+  gboolean                at_eof;        /* the parser is told the data has ended */
+  gboolean                seen_root;
 
   DjCollection           *collection;
   guint                   n_games;
@@ -184,7 +202,11 @@ on_parser_error (void        *data,
   switch (err->code)
     {
     case XML_ERR_DOCUMENT_EMPTY:
-      problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE, _("the file is empty"));
+      if (self->bytes == 0)
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE, _("the file is empty"));
+      else
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE, _("this is not an XML file (%s)"),
+                 message);
       break;
     case XML_ERR_INVALID_CHAR:
     case XML_ERR_INVALID_ENCODING:
@@ -204,15 +226,8 @@ on_parser_error (void        *data,
                _("entities and external references are not allowed (%s)"), message);
       break;
     case XML_ERR_TAG_NOT_FINISHED:
-    case XML_ERR_DOCUMENT_END:
-    case XML_ERR_GT_REQUIRED:
-    case XML_ERR_LTSLASH_REQUIRED:
-      if (strstr (message, "Premature end") != NULL || err->code == XML_ERR_TAG_NOT_FINISHED)
-        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
-                 _("the file ends too early; it may be cut short (%s)"), message);
-      else
-        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
-                 _("not well-formed XML: %s"), message);
+      problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+               _("the file ends too early; it may be cut short (%s)"), message);
       break;
     case XML_ERR_INTERNAL_ERROR:
       if (strstr (message, "depth") != NULL || strstr (message, "Huge") != NULL ||
@@ -224,7 +239,13 @@ on_parser_error (void        *data,
                  _("not well-formed XML: %s"), message);
       break;
     default:
-      if (err->domain == XML_FROM_IO)
+      if (self->at_eof)
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("the file ends too early; it may be cut short (%s)"), message);
+      else if (err->code == XML_ERR_DOCUMENT_END && !self->seen_root)
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("the file has no root element (%s)"), message);
+      else if (err->domain == XML_FROM_IO)
         problem (self, DJ_FORMAT_ERROR_FORBIDDEN, line, TRUE,
                  _("external references are not allowed (%s)"), message);
       else
@@ -234,19 +255,66 @@ on_parser_error (void        *data,
     }
 }
 
+/* libxml2's RELAX NG messages, made a little friendlier. */
+static char *
+schema_message (const char *message,
+                const char *element)
+{
+  g_autofree char *clean = clean_message (message);
+  g_autoptr(GString) s = NULL;
+
+  if (strstr (clean, "Expecting an element , got nothing") != NULL)
+    return g_strdup_printf (_("an element is missing before the end of <%s>"), element);
+  s = g_string_new (clean);
+  g_string_replace (s, " TODO ", element, 0);
+  return g_strdup_printf (_("<%s> does not follow the Djenon file format: %s"), element,
+                          s->str);
+}
+
 static void
 on_schema_error (void        *data,
                  xmlErrorPtr  err)
 {
   Loader *self = data;
   g_autofree char *message = NULL;
+  xmlNodePtr node;
+  guint line;
 
   if (err == NULL || err->level < XML_ERR_ERROR)
     return;
-  message = clean_message (err->message);
+  /* Streamed checks are about what the parser has just read; whole-element
+   * checks name the node at fault. */
+  node = self->validating != NULL ? self->validating : err->node;
+  line = self->validating != NULL ? current_line (self) : node_line (self, node);
+  message = schema_message (err->message,
+                            node && node->type == XML_ELEMENT_NODE && node->name
+                              ? (const char *) node->name : "djenon");
   self->record_invalid = TRUE;
-  problem (self, DJ_FORMAT_ERROR_SCHEMA, node_line (self, err->node), FALSE,
-           _("does not follow the Djenon file format: %s"), message);
+  if (self->hold_schema)
+    {
+      Pending *p = g_new (Pending, 1);
+
+      p->line = line;
+      p->message = g_steal_pointer (&message);
+      g_ptr_array_add (self->pending, p);
+      return;
+    }
+  problem (self, DJ_FORMAT_ERROR_SCHEMA, line, FALSE, "%s", message);
+}
+
+/* Reports the held schema errors, unless reading the record found a more
+ * precise problem already. */
+static void
+flush_schema_errors (Loader   *self,
+                     gboolean  drop)
+{
+  for (guint i = 0; i < self->pending->len && !drop; i++)
+    {
+      Pending *p = g_ptr_array_index (self->pending, i);
+
+      problem (self, DJ_FORMAT_ERROR_SCHEMA, p->line, FALSE, "%s", p->message);
+    }
+  g_ptr_array_set_size (self->pending, 0);
 }
 
 /* Anything libxml2 reports outside a context: never print it. */
@@ -272,14 +340,21 @@ silent_generic_error (void       *ctx,
 {
 }
 
-/* A deny-all loader, installed for the whole process: we never read
- * anything but the file we were given. */
+/* The external entity loader is global to libxml2, and other parts of the
+ * program (the help viewer) read files through it.  So ours denies
+ * everything while this thread reads a game file, and hands over to the
+ * previous loader otherwise. */
+static xmlExternalEntityLoader previous_loader = NULL;
+static GPrivate reading_game_file;
+
 static xmlParserInputPtr
 deny_external_entity (const char       *url,
                       const char       *id,
                       xmlParserCtxtPtr  ctxt)
 {
-  return NULL;
+  if (g_private_get (&reading_game_file) != NULL || previous_loader == NULL)
+    return NULL;
+  return previous_loader (url, id, ctxt);
 }
 
 static xmlRelaxNGPtr
@@ -296,6 +371,7 @@ get_schema (void)
       const char *data = g_bytes_get_data (bytes, &len);
 
       xmlInitParser ();
+      previous_loader = xmlGetExternalEntityLoader ();
       xmlSetExternalEntityLoader (deny_external_entity);
       pctxt = xmlRelaxNGNewMemParserCtxt (data, (int) len);
       schema = xmlRelaxNGParse (pctxt);
@@ -932,7 +1008,7 @@ read_record (Loader     *self,
 {
   const char *name = (const char *) node->name;
 
-  if (!is_ours (node) || self->record_invalid || self->broken || !self->in_game)
+  if (!is_ours (node) || self->broken || !self->in_game)
     return;
 
   if (self->depth == 3)
@@ -1027,6 +1103,7 @@ on_start_element (void           *ctx,
 
   if (self->depth == 1)
     {
+      self->seen_root = TRUE;
       check_root (self, localname, uri, nb_attributes, attributes);
       if (self->stopped)
         return;
@@ -1071,7 +1148,11 @@ on_start_element (void           *ctx,
 
   if (self->full == NULL && self->vctxt != NULL)
     {
-      int ret = xmlRelaxNGValidatePushElement (self->vctxt, ctxt->myDoc, node);
+      int ret;
+
+      self->validating = node;
+      ret = xmlRelaxNGValidatePushElement (self->vctxt, ctxt->myDoc, node);
+      self->validating = NULL;
 
       if (ret == 0)
         self->full = node;
@@ -1100,6 +1181,7 @@ on_end_element (void          *ctx,
   if (self->stopped || node == NULL)
     return;
 
+  self->hold_schema = node == self->record;
   if (self->vctxt != NULL)
     {
       if (self->full == node)
@@ -1110,15 +1192,35 @@ on_end_element (void          *ctx,
         }
       else if (self->full == NULL)
         {
+          self->validating = node;
           if (xmlRelaxNGValidatePopElement (self->vctxt, ctxt->myDoc, node) != 1)
             self->record_invalid = TRUE;
+          self->validating = NULL;
         }
     }
   if (self->stopped)
     return;
 
+  self->hold_schema = FALSE;
   if (node == self->record)
-    read_record (self, node);
+    {
+      GError *before = self->error;
+      guint n_before = self->problems ? self->problems->len : 0;
+      gboolean invalid = self->record_invalid;
+
+      /* A record that breaks the schema is still read, for a more precise
+       * message than libxml2's ("“z” is not a move" rather than "failed to
+       * validate attributes"); then it counts as broken. */
+      self->record_invalid = FALSE;
+      if (invalid && self->pending->len > 0 && !self->broken)
+        read_record (self, node);
+      else if (!invalid)
+        read_record (self, node);
+      flush_schema_errors (self, self->error != before || self->stopped ||
+                                 (self->problems && self->problems->len > n_before));
+      if (invalid)
+        self->broken = TRUE;
+    }
   else if (self->depth == 3 && self->in_game && is_named (node, "moves"))
     end_moves (self, node);
   else if (self->depth == 2 && self->in_game && is_named (node, "game"))
@@ -1161,8 +1263,10 @@ on_characters (void          *ctx,
         {
           g_autofree char *text = g_strndup ((const char *) ch, len);
 
+          self->validating = ctxt->node;
           if (xmlRelaxNGValidatePushCData (self->vctxt, (const xmlChar *) text, len) != 1)
             self->record_invalid = TRUE;
+          self->validating = NULL;
         }
     }
   if (self->record == NULL || self->stopped)
@@ -1222,6 +1326,7 @@ loader_init (Loader     *self,
   self->collection = dj_collection_new ();
   self->variations = g_array_new (FALSE, FALSE, sizeof (Variation));
   self->game_foreign = g_string_new (NULL);
+  self->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) pending_free);
 
   xmlSAXVersion (&self->sax2, 2);
   self->sax = self->sax2;
@@ -1262,6 +1367,7 @@ loader_clear (Loader *self)
   g_clear_pointer (&self->info, dj_game_info_free);
   g_array_unref (self->variations);
   g_string_free (self->game_foreign, TRUE);
+  g_ptr_array_unref (self->pending);
 }
 
 static gboolean
@@ -1281,6 +1387,11 @@ loader_feed (Loader     *self,
       return FALSE;
     }
 
+  if (self->bytes == 0 && last)
+    {
+      problem (self, DJ_FORMAT_ERROR_SYNTAX, 1, TRUE, _("the file is empty"));
+      return FALSE;
+    }
   if (self->ctxt == NULL)
     {
       xmlRelaxNGPtr schema = get_schema ();
@@ -1305,20 +1416,23 @@ loader_feed (Loader     *self,
       len -= MIN (len, 4);
     }
 
-  while (len > 0 || last)
+  while (len > 0)
     {
       int n = (int) MIN (len, (gsize) CHUNK_SIZE);
-      gboolean terminate = last && (gsize) n == len;
 
-      xmlParseChunk (self->ctxt, data, n, terminate);
+      xmlParseChunk (self->ctxt, data, n, 0);
       data += n;
       len -= n;
       if (self->stopped)
         return FALSE;
-      if (terminate)
-        break;
     }
-  return TRUE;
+  if (last)
+    {
+      /* What goes wrong now is the file ending too early. */
+      self->at_eof = TRUE;
+      xmlParseChunk (self->ctxt, NULL, 0, 1);
+    }
+  return !self->stopped;
 }
 
 /* Ends the reading; returns the collection or NULL with @error set. */
@@ -1368,11 +1482,13 @@ handlers_push (Loader        *self,
   saved->generic_data = xmlGenericErrorContext;
   xmlSetStructuredErrorFunc (self, on_stray_error);
   xmlSetGenericErrorFunc (NULL, silent_generic_error);
+  g_private_set (&reading_game_file, GINT_TO_POINTER (1));
 }
 
 static void
 handlers_pop (SavedHandlers *saved)
 {
+  g_private_set (&reading_game_file, NULL);
   xmlSetStructuredErrorFunc (saved->serror_data, saved->serror);
   xmlSetGenericErrorFunc (saved->generic_data, saved->generic);
 }

@@ -803,6 +803,28 @@ dj_game_move_variation_down (DjGame *self,
 
 /* Annotations */
 
+/* Characters that no text file format can hold (XML 1.0 forbids them)
+ * become U+FFFD, so that whatever is stored can be saved and read back. */
+static char *
+sanitize (const char *text,
+          gsize       len)
+{
+  GString *s = g_string_sized_new (len);
+  const char *end = text + len;
+
+  for (const char *p = text; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) ||
+          (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF))
+        g_string_append_len (s, p, g_utf8_next_char (p) - p);
+      else
+        g_string_append_unichar (s, 0xFFFD);
+    }
+  return g_string_free (s, FALSE);
+}
+
 /* A copy of @text cut to DJ_MAX_COMMENT_BYTES at a character boundary, or
  * NULL for an empty text. */
 static char *
@@ -819,7 +841,7 @@ clean_text (const char *text)
 
       len = end - text;
     }
-  return g_strndup (text, len);
+  return sanitize (text, len);
 }
 
 static void
@@ -1012,17 +1034,32 @@ dj_game_set_info (DjGame           *self,
   g_return_if_fail (info != NULL);
   g_return_if_fail (info->date == NULL || *info->date == '\0' ||
                     dj_date_validate (info->date, NULL));
+  g_return_if_fail (info->score[0] >= -1 && info->score[0] <= DJ_N_SEEDS &&
+                    info->score[1] >= -1 && info->score[1] <= DJ_N_SEEDS);
 
   if (dj_game_info_equal (self->info, info))
     return;
   op.u.info[0] = dj_game_info_copy (self->info);
   op.u.info[1] = dj_game_info_copy (info);
   /* Keep NULL for empty strings, as the readers do. */
-#define NORMALIZE(f) dj_game_info_set_string (&op.u.info[1]->f, op.u.info[1]->f);
+#define NORMALIZE(f) \
+  { \
+    char *clean = clean_text (op.u.info[1]->f); \
+    g_free (op.u.info[1]->f); \
+    op.u.info[1]->f = clean; \
+  }
   NORMALIZE (south) NORMALIZE (north) NORMALIZE (event) NORMALIZE (site)
   NORMALIZE (date) NORMALIZE (round) NORMALIZE (annotator) NORMALIZE (recorder)
   NORMALIZE (source) NORMALIZE (notes)
 #undef NORMALIZE
+  for (guint i = 0; i < op.u.info[1]->tags->len; i++)
+    {
+      char **tag = (char **) &g_ptr_array_index (op.u.info[1]->tags, i);
+      char *clean = sanitize (*tag, strlen (*tag));
+
+      g_free (*tag);
+      *tag = clean;
+    }
   begin (self, _("Edit Game Information"));
   record (self, &op);
   end (self);
