@@ -12,6 +12,7 @@
 #include "dj-game-info-dialog.h"
 #include "dj-move-list.h"
 #include "dj-new-game-dialog.h"
+#include "dj-study-pane.h"
 #include "dj-window.h"
 #include "dj-xml.h"
 
@@ -32,6 +33,8 @@ struct _DjWindow
   GtkLabel        *status_label;
   GtkLabel        *last_move_label;
   DjMoveList      *move_list;
+  DjStudyPane     *study_pane;
+  DjGame          *requested_game;
   GMenu           *recent_section;
   GMenu           *recent_submenu_section;
   GtkWidget       *moves_button;
@@ -568,7 +571,10 @@ dj_window_set_collection (DjWindow     *self,
   self->pending_node = NULL;
   self->settle_after_animation = FALSE;
 
-  game = dj_collection_get_game (collection, 0);
+  /* The game the study pane asked for (a game of the file), else the first. */
+  game = self->requested_game != NULL && dj_collection_find (collection, self->requested_game) >= 0
+         ? self->requested_game : dj_collection_get_game (collection, 0);
+  self->requested_game = NULL;
   line = dj_line_model_new (game);
   g_set_object (&self->collection, collection);
   self->game = game;
@@ -576,6 +582,7 @@ dj_window_set_collection (DjWindow     *self,
   g_set_object (&self->line, line);
 
   dj_move_list_set_model (self->move_list, line);
+  dj_study_pane_set_game (self->study_pane, collection, game);
 
   g_signal_connect_object (game, "current-changed",
                            G_CALLBACK (on_current_changed), self, G_CONNECT_SWAPPED);
@@ -1584,6 +1591,123 @@ on_flap_folded (DjWindow *self)
     self->folded_idle = g_idle_add (sync_moves_button, self);
 }
 
+/* Study: the move-tree editor beside the board */
+
+static void
+on_study_game_activated (DjWindow *self,
+                         DjGame   *game)
+{
+  g_autoptr(DjCollection) collection = NULL;
+  g_autoptr(GFile) file = NULL;
+
+  if (game == self->game)
+    return;
+  collection = g_object_ref (self->collection);
+  file = self->file != NULL ? g_object_ref (self->file) : NULL;
+  self->requested_game = game;
+  dj_window_set_collection (self, collection, file);
+}
+
+static void
+copy_text (DjWindow *self,
+           char     *text)
+{
+  if (text == NULL)
+    {
+      show_toast (self, _("Copying as text is not available in this build"));
+      return;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  show_toast (self, _("Copied as text notation"));
+  g_free (text);
+}
+
+static void
+copy_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  copy_text (self, dj_study_pane_get_game_text (self->study_pane));
+}
+
+static void
+copy_line_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  copy_text (self, dj_study_pane_get_line_text (self->study_pane));
+}
+
+static void
+paste_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr(DjWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+
+  if (text == NULL)
+    {
+      show_toast (self, _("The clipboard holds no text to paste"));
+      return;
+    }
+  if (!dj_study_pane_paste_text (self->study_pane, text, &error))
+    show_error (self, _("Could Not Paste the Moves"), error->message);
+}
+
+static void
+paste_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, paste_done,
+                                 g_object_ref (widget));
+}
+
+/* Ctrl+C and Ctrl+V copy and paste moves, except in text fields. */
+static gboolean
+clipboard_shortcut (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)
+                        || (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))))
+    return FALSE;
+  return gtk_widget_activate_action (widget, user_data, NULL);
+}
+
+static void
+add_study_shortcuts (DjWindow *self)
+{
+  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
+    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-game" },
+    { GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-line" },
+    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                        gtk_callback_action_new (clipboard_shortcut,
+                                                 (gpointer) keys[i].action, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+DjStudyPane *
+dj_window_get_study_pane (DjWindow *self)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
+  return self->study_pane;
+}
+
 /* Getters */
 
 GFile *
@@ -1714,6 +1838,7 @@ dj_window_class_init (DjWindowClass *klass)
   window_class->close_request = dj_window_close_request;
 
   g_type_ensure (DJ_TYPE_MOVE_LIST);
+  g_type_ensure (DJ_TYPE_STUDY_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PATH "/ui/dj-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DjWindow, toast_overlay);
@@ -1723,6 +1848,8 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, last_move_label);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, DjWindow, study_pane);
+  gtk_widget_class_bind_template_callback (widget_class, on_study_game_activated);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, recent_submenu_section);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, moves_button);
@@ -1741,6 +1868,9 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.previous", NULL, previous_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.last", NULL, last_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, copy_game_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-line", NULL, copy_line_action);
+  gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
 
   /* Alt+arrows step through the moves even while the board has the focus. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
@@ -1782,6 +1912,8 @@ dj_window_init (DjWindow *self)
                            G_CALLBACK (on_board_animating), self, G_CONNECT_SWAPPED);
 
   add_navigation_shortcuts (self);
+  add_study_shortcuts (self);
+  dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, 0);

@@ -9,6 +9,7 @@
 #include "dj-collection.h"
 #include "dj-drafts.h"
 #include "dj-line-model.h"
+#include "dj-study-pane.h"
 
 G_BEGIN_DECLS
 
@@ -62,6 +63,8 @@ DjGame        *dj_window_get_game           (DjWindow        *self);
 DjLineModel   *dj_window_get_line_model     (DjWindow        *self);
 GtkWidget     *dj_window_get_board          (DjWindow        *self);
 GtkWidget     *dj_window_get_move_list      (DjWindow        *self);
+/* Beside the board: notation, comments, explainer, tree, games. */
+DjStudyPane   *dj_window_get_study_pane     (DjWindow        *self);
 gboolean       dj_window_get_modified       (DjWindow        *self);
 /* The draft's name, kept while the game has unsaved changes. */
 const char    *dj_window_get_draft_id       (DjWindow        *self);

@@ -1,0 +1,425 @@
+/* dj-study-pane.c: beside the board: notation, comments, explainer, tree, games
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "dj-study-config.h"
+#include "dj-notation.h"
+#include "dj-study-pane.h"
+
+/* Typing after a pause this long starts a new undo step. */
+#define BURST_PAUSE_US (2 * G_USEC_PER_SEC)
+
+struct _DjStudyPane
+{
+  GtkWidget       parent_instance;
+
+  /* template */
+  DjNotationView *notation;
+  GtkStack       *stack;
+  GtkTextView    *before_view;
+  GtkTextView    *after_view;
+  GtkLabel       *comment_title;
+  DjExplainer    *explainer;
+  DjTreeOverview *tree;
+  DjGameList     *game_list;
+
+  DjCollection   *collection;
+  DjGame         *game;
+
+  gboolean        syncing;
+  DjNode         *edit_node;     /* the comment last typed into … */
+  gboolean        edit_after;    /* … which of its two */
+  gint64          edit_time;     /* … and when */
+};
+
+enum {
+  GAME_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (DjStudyPane, dj_study_pane, GTK_TYPE_WIDGET)
+
+/* Comment editor */
+
+static void
+set_buffer_text (GtkTextView *view,
+                 const char  *text)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  g_autofree char *old = NULL;
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  old = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  if (g_strcmp0 (old, text ? text : "") != 0)
+    gtk_text_buffer_set_text (buffer, text ? text : "", -1);
+}
+
+static void
+sync_comments (DjStudyPane *self)
+{
+  DjNode *node = self->game ? dj_game_get_current (self->game) : NULL;
+  gboolean is_move = node != NULL && dj_node_get_parent (node) != NULL;
+
+  self->syncing = TRUE;
+  set_buffer_text (self->before_view, node ? dj_node_get_comment_before (node) : NULL);
+  set_buffer_text (self->after_view, node ? dj_node_get_comment_after (node) : NULL);
+  self->syncing = FALSE;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->before_view), is_move);
+  if (node == NULL)
+    gtk_label_set_label (self->comment_title, "");
+  else if (!is_move)
+    gtk_label_set_label (self->comment_title, _("Notes on the start position"));
+  else
+    {
+      /* Translators: the title of the comment editor, e.g. "Comments on 3… D" */
+      g_autofree char *title = g_strdup_printf (_("Comments on %u%s %s"),
+                                                dj_node_get_move_number (node),
+                                                dj_node_get_mover (node) == DJ_SOUTH ? "." : "…",
+                                                dj_move_to_string (dj_node_get_move (node)));
+
+      gtk_label_set_label (self->comment_title, title);
+    }
+}
+
+static void
+on_comment_changed (DjStudyPane   *self,
+                    GtkTextBuffer *buffer)
+{
+  gboolean after = buffer == gtk_text_view_get_buffer (self->after_view);
+  DjNode *node;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  gint64 now = g_get_monotonic_time ();
+  gboolean new_step;
+
+  if (self->syncing || self->game == NULL)
+    return;
+  node = dj_game_get_current (self->game);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+
+  /* The record merges repeated edits of one comment into one undo step; a
+   * pause, or another comment, starts a new one. */
+  new_step = node != self->edit_node || after != self->edit_after
+             || now - self->edit_time > BURST_PAUSE_US;
+  self->edit_node = node;
+  self->edit_after = after;
+  self->edit_time = now;
+
+  self->syncing = TRUE;
+  if (new_step)
+    dj_game_begin_action (self->game, _("Edit Comment"));
+  if (after)
+    dj_game_set_comment_after (self->game, node, text);
+  else
+    dj_game_set_comment_before (self->game, node, text);
+  if (new_step)
+    dj_game_end_action (self->game);
+  self->syncing = FALSE;
+}
+
+static void
+on_current_changed (DjStudyPane *self)
+{
+  self->edit_node = NULL;
+  sync_comments (self);
+}
+
+static void
+on_node_changed (DjStudyPane *self,
+                 DjNode      *node)
+{
+  if (!self->syncing && self->game != NULL && node == dj_game_get_current (self->game))
+    {
+      /* Changed from elsewhere (undo): the next keystroke is a new step. */
+      self->edit_node = NULL;
+      sync_comments (self);
+    }
+}
+
+static void
+on_node_removed (DjStudyPane *self,
+                 DjNode      *node)
+{
+  self->edit_node = NULL;
+}
+
+static void
+on_game_activated (DjStudyPane *self,
+                   DjGame      *game)
+{
+  g_signal_emit (self, signals[GAME_ACTIVATED], 0, game);
+}
+
+void
+dj_study_pane_set_game (DjStudyPane  *self,
+                        DjCollection *collection,
+                        DjGame       *game)
+{
+  g_return_if_fail (DJ_IS_STUDY_PANE (self));
+  g_return_if_fail (collection == NULL || DJ_IS_COLLECTION (collection));
+  g_return_if_fail (game == NULL || DJ_IS_GAME (game));
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  g_set_object (&self->collection, collection);
+  g_set_object (&self->game, game);
+  self->edit_node = NULL;
+  if (game != NULL)
+    {
+      g_signal_connect_object (game, "current-changed", G_CALLBACK (on_current_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "node-changed", G_CALLBACK (on_node_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (game, "node-removed", G_CALLBACK (on_node_removed), self,
+                               G_CONNECT_SWAPPED);
+    }
+  dj_notation_view_set_game (self->notation, game);
+  dj_explainer_set_game (self->explainer, game);
+  dj_tree_overview_set_game (self->tree, game);
+  dj_game_list_set_collection (self->game_list, collection, game);
+  sync_comments (self);
+}
+
+void
+dj_study_pane_set_board (DjStudyPane *self,
+                         DjBoard     *board)
+{
+  g_return_if_fail (DJ_IS_STUDY_PANE (self));
+  dj_explainer_set_board (self->explainer, board);
+}
+
+DjNotationView *
+dj_study_pane_get_notation (DjStudyPane *self)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  return self->notation;
+}
+
+DjExplainer *
+dj_study_pane_get_explainer (DjStudyPane *self)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  return self->explainer;
+}
+
+DjTreeOverview *
+dj_study_pane_get_tree (DjStudyPane *self)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  return self->tree;
+}
+
+DjGameList *
+dj_study_pane_get_game_list (DjStudyPane *self)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  return self->game_list;
+}
+
+GtkTextView *
+dj_study_pane_get_comment_view (DjStudyPane *self,
+                                gboolean     after)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  return after ? self->after_view : self->before_view;
+}
+
+void
+dj_study_pane_show_page (DjStudyPane *self,
+                         const char  *name)
+{
+  g_return_if_fail (DJ_IS_STUDY_PANE (self));
+  gtk_stack_set_visible_child_name (self->stack, name);
+}
+
+/* Copy and paste */
+
+char *
+dj_study_pane_get_game_text (DjStudyPane *self)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  g_return_val_if_fail (self->game != NULL, NULL);
+#if DJ_HAVE_NOTATION
+  return dj_notation_write_game (self->game);
+#else
+  return NULL;
+#endif
+}
+
+char *
+dj_study_pane_get_line_text (DjStudyPane *self)
+{
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+  g_autoptr(DjGame) line = NULL;
+  DjNode *to;
+
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  g_return_val_if_fail (self->game != NULL, NULL);
+
+  for (DjNode *n = dj_game_get_current (self->game); dj_node_get_parent (n); n = dj_node_get_parent (n))
+    g_ptr_array_add (path, n);
+
+  line = dj_game_new (dj_game_get_rules (self->game), dj_game_get_start (self->game));
+  dj_game_load_info (line, dj_game_info_copy (dj_game_get_info (self->game)));
+  to = dj_game_get_root (line);
+  for (guint i = path->len; i > 0; i--)
+    {
+      DjNode *n = path->pdata[i - 1];
+
+      to = dj_game_append_unchecked (line, to, dj_node_get_move (n), dj_node_get_position (n));
+      dj_game_load_comments (line, to, g_strdup (dj_node_get_comment_before (n)),
+                             g_strdup (dj_node_get_comment_after (n)));
+      dj_game_load_annotations (line, to, dj_node_get_glyph (n), dj_node_get_assessment (n),
+                                dj_node_get_time_ms (n));
+    }
+#if DJ_HAVE_NOTATION
+  return dj_notation_write_game (line);
+#else
+  return NULL;
+#endif
+}
+
+#if DJ_HAVE_NOTATION
+static gboolean
+has_header (const char *text)
+{
+  while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+    text++;
+  return *text == '[';
+}
+#endif
+
+gboolean
+dj_study_pane_paste_text (DjStudyPane  *self,
+                          const char   *text,
+                          GError      **error)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (self->game != NULL, FALSE);
+
+#if !DJ_HAVE_NOTATION
+  g_set_error_literal (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX,
+                       _("This build cannot read the text notation"));
+  return FALSE;
+#else
+  if (has_header (text))
+    {
+      g_autoptr(DjCollection) pasted = dj_notation_parse (text, -1, _("Pasted text"), error);
+      DjGame *first = NULL;
+      guint n;
+
+      if (pasted == NULL)
+        return FALSE;
+      n = dj_collection_get_n_games (pasted);
+      if (n == 0)
+        {
+          g_set_error_literal (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
+                               _("The pasted text holds no game"));
+          return FALSE;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          DjGame *game = dj_collection_get_game (pasted, i);
+
+          dj_collection_append (self->collection, game);
+          if (first == NULL)
+            first = game;
+        }
+      g_signal_emit (self, signals[GAME_ACTIVATED], 0, first);
+      return TRUE;
+    }
+  else
+    {
+      DjNode *node = dj_notation_paste (self->game, dj_game_get_current (self->game), text,
+                                        error);
+
+      if (node == NULL)
+        return FALSE;
+      dj_game_set_current (self->game, node);
+      return TRUE;
+    }
+#endif
+}
+
+/* GObject */
+
+static void
+dj_study_pane_dispose (GObject *object)
+{
+  DjStudyPane *self = DJ_STUDY_PANE (object);
+
+  if (self->game != NULL)
+    g_signal_handlers_disconnect_by_data (self->game, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_STUDY_PANE);
+  g_clear_object (&self->game);
+  g_clear_object (&self->collection);
+
+  G_OBJECT_CLASS (dj_study_pane_parent_class)->dispose (object);
+}
+
+static void
+dj_study_pane_class_init (DjStudyPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dj_study_pane_dispose;
+
+  /**
+   * DjStudyPane::game-activated:
+   * @game: a game of the collection
+   *
+   * A game was chosen in the list, added, or pasted: the window shows it.
+   */
+  signals[GAME_ACTIVATED] =
+    g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, DJ_TYPE_GAME);
+
+  g_type_ensure (DJ_TYPE_NOTATION_VIEW);
+  g_type_ensure (DJ_TYPE_EXPLAINER);
+  g_type_ensure (DJ_TYPE_TREE_OVERVIEW);
+  g_type_ensure (DJ_TYPE_GAME_LIST);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_PATH "/ui/dj-study-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, notation);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, stack);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, before_view);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, after_view);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, comment_title);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, explainer);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, tree);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, game_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_game_activated);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "studypane");
+}
+
+static void
+dj_study_pane_init (DjStudyPane *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_object (gtk_text_view_get_buffer (self->before_view), "changed",
+                           G_CALLBACK (on_comment_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->after_view), "changed",
+                           G_CALLBACK (on_comment_changed), self, G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+dj_study_pane_new (void)
+{
+  return g_object_new (DJ_TYPE_STUDY_PANE, NULL);
+}
