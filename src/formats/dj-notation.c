@@ -1,0 +1,1375 @@
+/* dj-notation.c: the text notation, for copy and paste and quick entry
+ *
+ * Reading is one pass over the text with an explicit stack of open
+ * variations, and writing walks the tree with an explicit stack too: no
+ * recursion on the depth of parentheses or the length of a line.
+ *
+ * Comments: the first comment after a move is that move's comment; any
+ * other comment before a move (at the start of a variation, after a
+ * variation, or after the first comment) is the comment before the next
+ * move.  "{}" is an empty comment, written to keep the two apart.  A
+ * comment may begin with commands: "[%ms 1200]" (time spent on the move)
+ * and "[%mark c red d blue]" (pit markers).  In comments "\}" is a brace
+ * and "\\" a backslash.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dj-format-private.h"
+#include "dj-node-private.h"
+#include "dj-notation.h"
+
+#define WRAP_COLUMN 79
+
+/* Reading */
+
+typedef struct
+{
+  DjNode *resume;
+  DjNode *branch;
+  guint   line;
+  guint   column;
+} Open;
+
+typedef struct
+{
+  const char   *name;
+  const char   *text;
+  const char   *p;
+  const char   *end;
+  guint         line;
+  const char   *line_start;
+  GError      **error;
+
+  /* The game being read */
+  DjGame       *game;
+  DjNode       *cur;
+  gboolean      after_open;   /* the next comment is cur's own */
+  char         *before;       /* comment waiting for the next move */
+  GArray       *open;         /* Open: unclosed variations */
+  gboolean      paste;
+  guint         n_nodes;
+} Reader;
+
+static guint
+column_at (Reader     *self,
+           const char *at)
+{
+  return (guint) g_utf8_strlen (self->line_start, at - self->line_start) + 1;
+}
+
+static gboolean G_GNUC_PRINTF (4, 5)
+fail_at (Reader        *self,
+         DjFormatError  code,
+         const char    *at,
+         const char    *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+  guint line = self->line;
+  const char *line_start = self->line_start;
+
+  /* @at may lie on an earlier line than the scanner (a comment's start). */
+  if (at < self->line_start)
+    {
+      line = 1;
+      line_start = self->text;
+      for (const char *q = self->text; q < at; q++)
+        if (*q == '\n')
+          {
+            line++;
+            line_start = q + 1;
+          }
+    }
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (self->error != NULL && *self->error == NULL)
+    g_set_error (self->error, DJ_FORMAT_ERROR, code, "%s:%u:%u: %s", self->name, line,
+                 (guint) g_utf8_strlen (line_start, at - line_start) + 1, message);
+  return FALSE;
+}
+
+static void
+advance (Reader *self)
+{
+  if (*self->p == '\n')
+    {
+      self->line++;
+      self->line_start = self->p + 1;
+    }
+  self->p++;
+}
+
+static void
+skip_blanks (Reader *self)
+{
+  while (self->p < self->end)
+    {
+      char c = *self->p;
+
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        advance (self);
+      else if (c == '%' && self->p == self->line_start)
+        {
+          /* An escape line, as in PGN: ignored */
+          while (self->p < self->end && *self->p != '\n')
+            advance (self);
+        }
+      else
+        break;
+    }
+}
+
+/* A {comment} or ;comment, still escaped (commands are read from it before
+ * unescaping).  Returns NULL on error. */
+static char *
+read_comment (Reader *self)
+{
+  const char *start = self->p;
+  GString *s = g_string_new (NULL);
+
+  if (*self->p == ';')
+    {
+      advance (self);
+      while (self->p < self->end && *self->p != '\n')
+        {
+          /* Keep a backslash literal in a ;comment. */
+          if (*self->p == '\\')
+            g_string_append_c (s, '\\');
+          g_string_append_c (s, *self->p);
+          advance (self);
+        }
+      g_strchomp (s->str);
+      s->len = strlen (s->str);
+      return g_string_free (s, FALSE);
+    }
+
+  advance (self);
+  for (;;)
+    {
+      if (self->p >= self->end)
+        {
+          g_string_free (s, TRUE);
+          fail_at (self, DJ_FORMAT_ERROR_SYNTAX, start,
+                   _("this comment is not closed with “}”"));
+          return NULL;
+        }
+      if (*self->p == '}')
+        {
+          advance (self);
+          break;
+        }
+      if (*self->p == '\\' && self->p + 1 < self->end)
+        {
+          g_string_append_c (s, *self->p);
+          advance (self);
+        }
+      g_string_append_c (s, *self->p);
+      advance (self);
+      if (s->len > 2 * DJ_FORMAT_MAX_TEXT_BYTES)
+        {
+          g_string_free (s, TRUE);
+          fail_at (self, DJ_FORMAT_ERROR_LIMIT, start,
+                   _("this comment is longer than %u bytes"), (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+          return NULL;
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* "\}" is a brace, "\\" a backslash, "\[" a bracket; any other backslash
+ * is itself. */
+static char *
+unescape_comment (const char *raw)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = raw; *p != '\0'; p++)
+    {
+      if (*p == '\\' && (p[1] == '}' || p[1] == '\\' || p[1] == '['))
+        p++;
+      g_string_append_c (s, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Takes the leading [%ms N] and [%mark p colour …] commands off @comment and
+ * applies them to @node.  Escaped "\[" stays as text. */
+static gboolean
+apply_commands (Reader     *self,
+                DjNode     *node,
+                const char *at,
+                char      **comment)
+{
+  const char *c = *comment;
+  gboolean any = FALSE;
+
+  for (;;)
+    {
+      const char *close;
+      const char *q = c;
+      g_auto(GStrv) words = NULL;
+      g_autofree char *inside = NULL;
+
+      while (*q == ' ')
+        q++;
+      if (!g_str_has_prefix (q, "[%") || (close = strchr (q, ']')) == NULL)
+        break;
+      inside = g_strndup (q + 2, close - q - 2);
+      words = g_strsplit_set (inside, " \t\n", -1);
+      if (g_strcmp0 (words[0], "ms") == 0)
+        {
+          guint64 ms;
+
+          if (node->parent == NULL || words[1] == NULL ||
+              !g_ascii_string_to_unsigned (words[1], 10, 0, G_GUINT64_CONSTANT (31536000000000),
+                                           &ms, NULL))
+            return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                            _("“[%%%s]” is not a time in milliseconds for a move"), inside);
+          dj_game_load_annotations (self->game, node, node->glyph, node->assessment, (gint64) ms);
+        }
+      else if (g_strcmp0 (words[0], "mark") == 0)
+        {
+          guint n = 0;
+          const char *w[2 * DJ_N_PITS + 2];
+
+          for (guint i = 1; words[i] != NULL; i++)
+            if (words[i][0] != '\0' && n < G_N_ELEMENTS (w))
+              w[n++] = words[i];
+          if (n % 2 != 0 || n == G_N_ELEMENTS (w))
+            return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                            _("“[%%%s]” must give pits and colours in pairs"), inside);
+          for (guint i = 0; i < n; i += 2)
+            {
+              DjMove pit;
+              DjMarker marker;
+
+              if (!dj_move_from_string (w[i], &pit) || pit == DJ_PASS ||
+                  !dj_marker_from_string (w[i + 1], &marker))
+                return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                                _("“%s %s” is not a pit and a colour (red, green, blue, "
+                                  "yellow)"), w[i], w[i + 1]);
+              dj_game_load_marker (self->game, node, pit, marker);
+            }
+        }
+      else
+        break;   /* not ours: part of the text */
+      c = close + 1;
+      any = TRUE;
+    }
+  /* One space parts the commands from the text. */
+  if (any && *c == ' ')
+    c++;
+  {
+    char *rest = unescape_comment (c);
+
+    g_free (*comment);
+    *comment = rest;
+  }
+  return TRUE;
+}
+
+static gboolean
+take_comment (Reader *self)
+{
+  const char *at = self->p;
+  char *comment = read_comment (self);
+
+  if (comment == NULL)
+    return FALSE;
+  if (self->after_open && dj_node_get_comment_after (self->cur) == NULL &&
+      (self->cur->parent != NULL || !self->paste))
+    {
+      self->after_open = FALSE;
+      if (!apply_commands (self, self->cur, at, &comment))
+        {
+          g_free (comment);
+          return FALSE;
+        }
+      if (strlen (comment) > DJ_FORMAT_MAX_TEXT_BYTES)
+        {
+          g_free (comment);
+          return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                          _("this comment is longer than %u bytes"),
+                          (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+        }
+      if (*comment != '\0')
+        dj_game_load_comments (self->game, self->cur, NULL, comment);
+      else
+        g_free (comment);
+      return TRUE;
+    }
+  self->after_open = FALSE;
+  {
+    char *text = unescape_comment (comment);
+
+    g_free (comment);
+    comment = text;
+  }
+  if (strlen (comment) > DJ_FORMAT_MAX_TEXT_BYTES)
+    {
+      g_free (comment);
+      return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at, _("this comment is longer than %u bytes"),
+                      (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+    }
+  if (*comment == '\0')
+    g_free (comment);
+  else if (self->before == NULL)
+    self->before = comment;
+  else
+    {
+      char *both = g_strconcat (self->before, " ", comment, NULL);
+
+      g_free (self->before);
+      g_free (comment);
+      self->before = both;
+    }
+  return TRUE;
+}
+
+static gboolean
+play_move (Reader     *self,
+           DjMove      move,
+           const char *at,
+           const char *text,
+           gsize       len)
+{
+  DjMoves moves;
+  DjPitStatus why;
+  DjPosition child;
+  DjNode *node;
+
+  node = dj_node_find_child (self->cur, move);
+  if (node == NULL)
+    {
+      dj_moves_generate (dj_game_get_rules (self->game), &self->cur->position, &moves);
+      why = dj_moves_why (&moves, move);
+      if (why != DJ_PIT_LEGAL)
+        return fail_at (self, DJ_FORMAT_ERROR_ILLEGAL_MOVE, at,
+                        /* Translators: "illegal move D: A single seed cannot be moved …" */
+                        _("illegal move %.*s: %s"), (int) len, text,
+                        dj_pit_status_describe (why));
+      if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
+        return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at, _("more than %u moves"),
+                        (guint) DJ_FORMAT_MAX_NODES);
+      dj_moves_child (&moves, &self->cur->position, move, &child);
+      node = dj_game_append_unchecked (self->game, self->cur, move, &child);
+    }
+  if (self->before != NULL)
+    {
+      dj_game_load_comments (self->game, node, self->before, NULL);
+      self->before = NULL;
+    }
+  self->cur = node;
+  self->after_open = TRUE;
+  return TRUE;
+}
+
+static gboolean
+set_glyph (Reader     *self,
+           const char *at,
+           const char *text,
+           gsize       len)
+{
+  g_autofree char *s = g_strndup (text, len);
+  DjGlyph glyph;
+
+  if (self->cur->parent == NULL)
+    return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the glyph “%s” follows no move"), s);
+  if (!dj_glyph_from_string (s, &glyph))
+    return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("“%s” is not a glyph"), s);
+  dj_game_load_annotations (self->game, self->cur, glyph, self->cur->assessment,
+                            dj_node_get_time_ms (self->cur));
+  return TRUE;
+}
+
+static void
+set_assessment (Reader       *self,
+                DjAssessment  assessment)
+{
+  dj_game_load_annotations (self->game, self->cur, self->cur->glyph, assessment,
+                            dj_node_get_time_ms (self->cur));
+}
+
+static gboolean
+is_symbol_char (char c)
+{
+  return c == '+' || c == '-' || c == '=' || c == '/' || c == '~';
+}
+
+/* Reads move text into self->game from self->cur.  Stops after a result
+ * (stored in @result), at a header line, or at the end. */
+static gboolean
+read_moves (Reader   *self,
+            DjResult *result,
+            gboolean *has_result)
+{
+  *has_result = FALSE;
+  for (;;)
+    {
+      const char *at;
+      char c;
+
+      skip_blanks (self);
+      if (self->p >= self->end)
+        break;
+      at = self->p;
+      c = *self->p;
+
+      if (c == '[' && self->p == self->line_start)
+        break;   /* the next game's headers */
+
+      if (c == '{' || c == ';')
+        {
+          if (!take_comment (self))
+            return FALSE;
+          continue;
+        }
+      if (c == '(')
+        {
+          Open open;
+
+          if (self->open->len > 0 &&
+              self->cur == g_array_index (self->open, Open, self->open->len - 1).branch)
+            return fail_at (self, DJ_FORMAT_ERROR_STRUCTURE, at,
+                            _("a variation must begin with a move, not with another "
+                              "variation"));
+          if (self->cur->parent == NULL)
+            return fail_at (self, DJ_FORMAT_ERROR_STRUCTURE, at,
+                            _("a variation is an alternative to the move before it, but no "
+                              "move comes before this one"));
+          open.resume = self->cur;
+          open.branch = self->cur->parent;
+          open.line = self->line;
+          open.column = column_at (self, at);
+          g_array_append_val (self->open, open);
+          self->cur = open.branch;
+          self->after_open = FALSE;
+          advance (self);
+          continue;
+        }
+      if (c == ')')
+        {
+          Open *open;
+
+          if (self->open->len == 0)
+            return fail_at (self, DJ_FORMAT_ERROR_STRUCTURE, at,
+                            _("“)” closes no variation"));
+          open = &g_array_index (self->open, Open, self->open->len - 1);
+          if (self->cur == open->branch)
+            return fail_at (self, DJ_FORMAT_ERROR_STRUCTURE, at, _("this variation has no moves"));
+          if (self->before != NULL)
+            {
+              /* A comment at the end of a variation: it goes with its last move. */
+              const char *old = dj_node_get_comment_after (self->cur);
+              char *joined = old ? g_strconcat (old, " ", self->before, NULL)
+                                 : g_strdup (self->before);
+
+              dj_game_load_comments (self->game, self->cur, NULL, joined);
+              g_clear_pointer (&self->before, g_free);
+            }
+          self->cur = open->resume;
+          g_array_set_size (self->open, self->open->len - 1);
+          self->after_open = FALSE;
+          advance (self);
+          continue;
+        }
+      if (g_ascii_isdigit (c))
+        {
+          const char *q = self->p;
+
+          while (q < self->end && g_ascii_isdigit (*q))
+            q++;
+          /* A result: 1-0, 0-1, 1/2-1/2 */
+          if (g_str_has_prefix (self->p, "1-0") || g_str_has_prefix (self->p, "0-1") ||
+              g_str_has_prefix (self->p, "1/2-1/2"))
+            {
+              *result = self->p[0] == '0' ? DJ_RESULT_NORTH_WINS
+                        : self->p[1] == '/' ? DJ_RESULT_DRAW : DJ_RESULT_SOUTH_WINS;
+              *has_result = TRUE;
+              self->p += self->p[1] == '/' ? 7 : 3;
+              break;
+            }
+          /* A move number: 3. or 3... or 3… */
+          if (q < self->end && *q == '.')
+            {
+              while (q < self->end && *q == '.')
+                q++;
+              self->p = q;
+              continue;
+            }
+          if (q + 3 <= self->end && memcmp (q, "…", 3) == 0)
+            {
+              self->p = q + 3;
+              continue;
+            }
+          return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                          _("“%.*s” is neither a move number (“%.*s.”) nor a result"),
+                          (int) (q - self->p), self->p, (int) (q - self->p), self->p);
+        }
+      if (c == '*')
+        {
+          *result = DJ_RESULT_UNKNOWN;
+          *has_result = TRUE;
+          advance (self);
+          break;
+        }
+      if (c == '$')
+        {
+          guint64 nag;
+          const char *q = self->p + 1;
+          g_autofree char *digits = NULL;
+
+          while (q < self->end && g_ascii_isdigit (*q))
+            q++;
+          digits = g_strndup (self->p + 1, q - self->p - 1);
+          if (!g_ascii_string_to_unsigned (digits, 10, 0, 255, &nag, NULL))
+            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                            _("“$” must be followed by a number from 0 to 255"));
+          self->p = q;
+          if (nag >= DJ_GLYPH_GOOD && nag <= DJ_GLYPH_LAST)
+            {
+              if (!set_glyph (self, at, dj_glyph_to_string ((DjGlyph) nag),
+                              strlen (dj_glyph_to_string ((DjGlyph) nag))))
+                return FALSE;
+            }
+          else if (nag != 0 && dj_assessment_is_valid ((int) nag))
+            set_assessment (self, (DjAssessment) nag);
+          /* other NAGs of chess programs mean nothing here */
+          continue;
+        }
+      if (c == '!' || c == '?')
+        {
+          const char *q = self->p;
+
+          while (q < self->end && (*q == '!' || *q == '?'))
+            q++;
+          if (!set_glyph (self, at, self->p, q - self->p))
+            return FALSE;
+          self->p = q;
+          continue;
+        }
+      if (is_symbol_char (c))
+        {
+          const char *q = self->p;
+          g_autofree char *symbol = NULL;
+          DjAssessment assessment;
+
+          while (q < self->end && is_symbol_char (*q))
+            q++;
+          symbol = g_strndup (self->p, q - self->p);
+          if (!dj_assessment_from_symbol (symbol, &assessment))
+            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                            _("“%s” is not an assessment (= ~ += =+ +/- -/+ +- -+)"), symbol);
+          set_assessment (self, assessment);
+          self->p = q;
+          continue;
+        }
+      if (g_ascii_isalpha (c))
+        {
+          const char *q = self->p;
+          DjMove move;
+          gsize len;
+
+          while (q < self->end && g_ascii_isalnum (*q))
+            q++;
+          len = q - self->p;
+          if (!dj_move_from_text (self->p, len, &move))
+            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                            _("“%.*s” is not a move: use a–f, A–F or pass"),
+                            (int) MIN (len, 20), self->p);
+          if (!play_move (self, move, at, self->p, len))
+            return FALSE;
+          self->p = q;
+          continue;
+        }
+      {
+        gunichar u = g_utf8_get_char_validated (self->p, self->end - self->p);
+        char buf[8] = { 0 };
+
+        if (u == (gunichar) -1 || u == (gunichar) -2)
+          return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the text is not valid UTF-8"));
+        g_unichar_to_utf8 (u, buf);
+        return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("unexpected “%s”"), buf);
+      }
+    }
+
+  if (self->open->len > 0)
+    {
+      Open *open = &g_array_index (self->open, Open, self->open->len - 1);
+
+      g_set_error (self->error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
+                   "%s:%u:%u: %s", self->name, open->line, open->column,
+                   _("this variation is not closed with “)”"));
+      return FALSE;
+    }
+  if (self->before != NULL)
+    {
+      /* A comment after the last move: it is that move's. */
+      const char *old = dj_node_get_comment_after (self->cur);
+
+      if (self->paste && self->cur == dj_game_get_root (self->game))
+        g_clear_pointer (&self->before, g_free);
+      else
+        {
+          char *joined = old ? g_strconcat (old, " ", self->before, NULL) : g_strdup (self->before);
+
+          dj_game_load_comments (self->game, self->cur, NULL, joined);
+          g_clear_pointer (&self->before, g_free);
+        }
+    }
+  return TRUE;
+}
+
+/* [Key "value"] */
+static gboolean
+read_header (Reader      *self,
+             GHashTable  *headers,
+             GPtrArray   *order)
+{
+  const char *at = self->p;
+  const char *key_start;
+  g_autofree char *key = NULL;
+  GString *value = g_string_new (NULL);
+
+  advance (self);
+  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
+    advance (self);
+  key_start = self->p;
+  while (self->p < self->end && (g_ascii_isalnum (*self->p) || *self->p == '_' ||
+                                 *self->p == '-'))
+    advance (self);
+  key = g_strndup (key_start, self->p - key_start);
+  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
+    advance (self);
+  if (*key == '\0' || self->p >= self->end || *self->p != '"')
+    {
+      g_string_free (value, TRUE);
+      return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                      _("a header line is [Key \"value\"]"));
+    }
+  advance (self);
+  for (;;)
+    {
+      if (self->p >= self->end || *self->p == '\n')
+        {
+          g_string_free (value, TRUE);
+          return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                          _("the value of [%s] has no closing quote"), key);
+        }
+      if (*self->p == '"')
+        break;
+      if (*self->p == '\\' && self->p + 1 < self->end)
+        {
+          advance (self);
+          switch (*self->p)
+            {
+            case 'n':
+              g_string_append_c (value, '\n');
+              break;
+            case 'r':
+              g_string_append_c (value, '\r');
+              break;
+            case 't':
+              g_string_append_c (value, '\t');
+              break;
+            default:
+              g_string_append_c (value, *self->p);
+              break;
+            }
+          advance (self);
+          continue;
+        }
+      g_string_append_c (value, *self->p);
+      advance (self);
+      if (value->len > DJ_FORMAT_MAX_TEXT_BYTES)
+        {
+          g_string_free (value, TRUE);
+          return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                          _("the value of [%s] is longer than %u bytes"), key,
+                          (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+        }
+    }
+  advance (self);
+  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
+    advance (self);
+  if (self->p >= self->end || *self->p != ']')
+    {
+      g_string_free (value, TRUE);
+      return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"), key);
+    }
+  advance (self);
+  if (g_hash_table_contains (headers, key))
+    {
+      g_string_free (value, TRUE);
+      return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"), key);
+    }
+  g_ptr_array_add (order, g_strdup (key));
+  g_hash_table_insert (headers, g_steal_pointer (&key), g_string_free (value, FALSE));
+  return TRUE;
+}
+
+static const char * const known_keys[] = {
+  "Variant", "Feeding", "Setup", "South", "North", "Event", "Site", "Date", "Round", "Result",
+  "Termination", "EndReason", "Score", "Annotator", "Recorder", "Source", "Notes",
+};
+
+static gboolean
+is_known_key (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (known_keys); i++)
+    if (strcmp (key, known_keys[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+result_from_token (const char *s,
+                   DjResult   *result)
+{
+  if (g_strcmp0 (s, "1-0") == 0)
+    *result = DJ_RESULT_SOUTH_WINS;
+  else if (g_strcmp0 (s, "0-1") == 0)
+    *result = DJ_RESULT_NORTH_WINS;
+  else if (g_strcmp0 (s, "1/2-1/2") == 0)
+    *result = DJ_RESULT_DRAW;
+  else if (g_strcmp0 (s, "*") == 0)
+    *result = DJ_RESULT_UNKNOWN;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const char *
+result_to_token (DjResult result)
+{
+  switch (result)
+    {
+    case DJ_RESULT_SOUTH_WINS:
+      return "1-0";
+    case DJ_RESULT_NORTH_WINS:
+      return "0-1";
+    case DJ_RESULT_DRAW:
+      return "1/2-1/2";
+    case DJ_RESULT_UNKNOWN:
+    default:
+      return "*";
+    }
+}
+
+/* Makes the game from its headers. */
+static gboolean
+start_game (Reader      *self,
+            const char  *at,
+            GHashTable  *headers,
+            GPtrArray   *order)
+{
+  g_autoptr(DjGameInfo) info = dj_game_info_new ();
+  g_autoptr(GError) local = NULL;
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjPosition start;
+  const char *v;
+
+  v = g_hash_table_lookup (headers, "Variant");
+  if (v == NULL)
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("the game does not say which game it is: add [Variant \"aboure\"] or "
+                      "[Variant \"abe\"]"));
+  if (!dj_variant_from_string (v, &rules.variant))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("unknown game “%s”: use aboure or abe"), v);
+  v = g_hash_table_lookup (headers, "Feeding");
+  if (v != NULL && !dj_feeding_from_string (v, &rules.feeding))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("unknown feeding option “%s”: use on-starved-turn or immediate"), v);
+  dj_position_init_start (&start);
+  v = g_hash_table_lookup (headers, "Setup");
+  if (v != NULL)
+    {
+      if (!dj_position_parse (v, &start, &local))
+        return fail_at (self, DJ_FORMAT_ERROR_POSITION, at,
+                        _("impossible set-up position: %s"), local->message);
+      if (start.feed_owed && rules.variant != DJ_VARIANT_ABE)
+        return fail_at (self, DJ_FORMAT_ERROR_POSITION, at,
+                        _("impossible set-up position: a feeding move can be owed only in "
+                          "Djenon-abe"));
+    }
+
+#define FIELD(key, f) dj_game_info_set_string (&info->f, g_hash_table_lookup (headers, key));
+  FIELD ("South", south) FIELD ("North", north) FIELD ("Event", event) FIELD ("Site", site)
+  FIELD ("Date", date) FIELD ("Round", round) FIELD ("Annotator", annotator)
+  FIELD ("Recorder", recorder) FIELD ("Source", source) FIELD ("Notes", notes)
+#undef FIELD
+  if (info->date != NULL && !dj_date_validate (info->date, NULL))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"), info->date);
+  v = g_hash_table_lookup (headers, "Result");
+  if (v != NULL && !result_from_token (v, &info->result))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("the result “%s” is not 1-0, 0-1, 1/2-1/2 or *"), v);
+  v = g_hash_table_lookup (headers, "Termination");
+  if (v != NULL && !dj_termination_from_string (v, &info->termination))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("unknown way of ending a game “%s”"), v);
+  v = g_hash_table_lookup (headers, "EndReason");
+  if (v != NULL && (info->termination != DJ_TERMINATION_RULES ||
+                    !dj_end_reason_from_string (v, &info->end_reason)))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                    _("the end reason “%s” needs [Termination \"rules\"] and one of the rules’ "
+                      "reasons"), v);
+  v = g_hash_table_lookup (headers, "Score");
+  if (v != NULL)
+    {
+      guint s, n;
+      char extra;
+
+      if (sscanf (v, "%u-%u%c", &s, &n, &extra) != 2 || s + n > DJ_N_SEEDS)
+        return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                        _("the score “%s” is not two numbers of seeds like 26-22"), v);
+      info->score[DJ_SOUTH] = (int) s;
+      info->score[DJ_NORTH] = (int) n;
+    }
+  for (guint i = 0; i < order->len; i++)
+    {
+      const char *key = g_ptr_array_index (order, i);
+
+      if (!is_known_key (key))
+        dj_game_info_set_tag (info, key, g_hash_table_lookup (headers, key));
+    }
+
+  self->game = dj_game_new (&rules, &start);
+  dj_game_load_info (self->game, g_steal_pointer (&info));
+  self->cur = dj_game_get_root (self->game);
+  self->after_open = TRUE;
+  g_array_set_size (self->open, 0);
+  return TRUE;
+}
+
+static void
+reader_init (Reader      *self,
+             const char  *text,
+             gssize       len,
+             const char  *name,
+             GError     **error)
+{
+  memset (self, 0, sizeof *self);
+  self->name = name ? name : "<text>";
+  self->text = text;
+  self->p = text;
+  self->end = text + (len < 0 ? strlen (text) : (gsize) len);
+  self->line = 1;
+  self->line_start = text;
+  self->error = error;
+  self->open = g_array_new (FALSE, FALSE, sizeof (Open));
+}
+
+static void
+reader_clear (Reader *self)
+{
+  g_clear_object (&self->game);
+  g_clear_pointer (&self->before, g_free);
+  g_array_unref (self->open);
+}
+
+DjCollection *
+dj_notation_parse (const char  *text,
+                   gssize       len,
+                   const char  *display_name,
+                   GError     **error)
+{
+  g_autoptr(DjCollection) collection = dj_collection_new ();
+  Reader self;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  reader_init (&self, text, len, display_name, error);
+  if (!g_utf8_validate (text, self.end - text, NULL))
+    {
+      const char *bad;
+
+      g_utf8_validate (text, self.end - text, &bad);
+      for (; self.p < bad; advance (&self))
+        ;
+      fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, bad, _("the text is not valid UTF-8"));
+      reader_clear (&self);
+      return NULL;
+    }
+
+  for (;;)
+    {
+      g_autoptr(GHashTable) headers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                             g_free);
+      g_autoptr(GPtrArray) order = g_ptr_array_new_with_free_func (g_free);
+      const char *game_start;
+      DjResult result;
+      gboolean has_result;
+
+      skip_blanks (&self);
+      if (self.p >= self.end)
+        break;
+      game_start = self.p;
+      while (self.p < self.end && *self.p == '[')
+        {
+          if (!(ok = read_header (&self, headers, order)))
+            break;
+          skip_blanks (&self);
+        }
+      if (!ok || !(ok = start_game (&self, game_start, headers, order)))
+        break;
+      if (dj_collection_get_n_games (collection) >= DJ_FORMAT_MAX_GAMES)
+        {
+          ok = fail_at (&self, DJ_FORMAT_ERROR_LIMIT, game_start, _("more than %u games"),
+                        (guint) DJ_FORMAT_MAX_GAMES);
+          break;
+        }
+      if (!(ok = read_moves (&self, &result, &has_result)))
+        break;
+      if (has_result && !g_hash_table_contains (headers, "Result"))
+        {
+          g_autoptr(DjGameInfo) info = dj_game_info_copy (dj_game_get_info (self.game));
+
+          info->result = result;
+          dj_game_load_info (self.game, g_steal_pointer (&info));
+        }
+      dj_collection_append (collection, self.game);
+      g_clear_object (&self.game);
+    }
+
+  if (ok && dj_collection_get_n_games (collection) == 0)
+    ok = fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, self.p, _("the text holds no game"));
+  reader_clear (&self);
+  if (!ok)
+    return NULL;
+  dj_collection_set_modified (collection, FALSE);
+  return g_steal_pointer (&collection);
+}
+
+/* Copies the subtree under @from (a scratch game's root) into @game after
+ * @to with undoable edits.  Pre-order walk with a map of copies. */
+static DjNode *
+replay (DjGame *game,
+        DjNode *to,
+        DjNode *from)
+{
+  g_autoptr(GHashTable) copies = g_hash_table_new (NULL, NULL);
+  DjNode *first = NULL;
+
+  g_hash_table_insert (copies, from, to);
+  for (DjNode *n = dj_node_walk_next (from, from); n != NULL; n = dj_node_walk_next (n, from))
+    {
+      DjNode *parent = g_hash_table_lookup (copies, n->parent);
+      DjNode *copy = dj_game_play (game, parent, n->move, NULL);
+
+      g_assert (copy != NULL);
+      if (first == NULL)
+        first = copy;
+      g_hash_table_insert (copies, n, copy);
+      if (dj_node_get_comment_before (n) != NULL)
+        dj_game_set_comment_before (game, copy, dj_node_get_comment_before (n));
+      if (dj_node_get_comment_after (n) != NULL)
+        dj_game_set_comment_after (game, copy, dj_node_get_comment_after (n));
+      if (n->glyph != DJ_GLYPH_NONE)
+        dj_game_set_glyph (game, copy, n->glyph);
+      if (n->assessment != DJ_ASSESSMENT_NONE)
+        dj_game_set_assessment (game, copy, n->assessment);
+      if (dj_node_get_time_ms (n) != DJ_NO_TIME)
+        dj_game_set_time (game, copy, dj_node_get_time_ms (n));
+      for (guint pit = 0; pit < DJ_N_PITS; pit++)
+        if (dj_node_get_marker (n, pit) != DJ_MARKER_NONE)
+          dj_game_set_marker (game, copy, pit, dj_node_get_marker (n, pit));
+    }
+  return first;
+}
+
+DjNode *
+dj_notation_paste (DjGame      *game,
+                   DjNode      *node,
+                   const char  *text,
+                   GError     **error)
+{
+  g_autoptr(DjGame) scratch = NULL;
+  Reader self;
+  DjResult result;
+  gboolean has_result;
+  DjNode *first;
+
+  g_return_val_if_fail (DJ_IS_GAME (game), NULL);
+  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  reader_init (&self, text, -1, _("pasted text"), error);
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, text, _("the text is not valid UTF-8"));
+      reader_clear (&self);
+      return NULL;
+    }
+  /* Header lines of a copied game are passed over. */
+  skip_blanks (&self);
+  while (self.p < self.end && *self.p == '[')
+    {
+      while (self.p < self.end && *self.p != '\n')
+        advance (&self);
+      skip_blanks (&self);
+    }
+
+  /* Read into a scratch game from @node's position: nothing changes in
+   * @game unless the whole text is good. */
+  self.game = dj_game_new (dj_game_get_rules (game), dj_node_get_position (node));
+  self.cur = dj_game_get_root (self.game);
+  self.paste = TRUE;
+  self.after_open = FALSE;
+  if (!read_moves (&self, &result, &has_result))
+    {
+      reader_clear (&self);
+      return NULL;
+    }
+  skip_blanks (&self);
+  if (self.p < self.end)
+    {
+      fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, self.p, _("only moves can be pasted here"));
+      reader_clear (&self);
+      return NULL;
+    }
+  if (dj_game_get_root (self.game)->first_child == NULL)
+    {
+      fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, self.p, _("the text holds no moves"));
+      reader_clear (&self);
+      return NULL;
+    }
+  scratch = g_steal_pointer (&self.game);
+  reader_clear (&self);
+
+  dj_game_begin_action (game, _("Paste Moves"));
+  first = replay (game, node, dj_game_get_root (scratch));
+  dj_game_end_action (game);
+  return first;
+}
+
+/* Writing */
+
+typedef struct
+{
+  GString *out;
+  guint    column;
+  gboolean slot_open;   /* a comment now would be the last move's own */
+  gboolean line_start;  /* no move yet since the game or variation began */
+  gboolean no_space;    /* just after "(" */
+} Writer;
+
+static void
+token (Writer     *w,
+       const char *text,
+       gboolean    space)
+{
+  gsize len = g_utf8_strlen (text, -1);
+
+  if (w->no_space)
+    {
+      space = FALSE;
+      w->no_space = FALSE;
+    }
+  if (space && w->column > 0)
+    {
+      if (w->column + 1 + len > WRAP_COLUMN)
+        {
+          g_string_append_c (w->out, '\n');
+          w->column = 0;
+        }
+      else
+        {
+          g_string_append_c (w->out, ' ');
+          w->column++;
+        }
+    }
+  g_string_append (w->out, text);
+  if (strchr (text, '\n') != NULL)
+    w->column = g_utf8_strlen (strrchr (text, '\n') + 1, -1);
+  else
+    w->column += len;
+}
+
+static char *
+escape_comment (const char *text,
+                gboolean    first)
+{
+  GString *s = g_string_new (NULL);
+
+  gboolean leading = first;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      /* A "[" before any other character could be taken for a command. */
+      if (*p == '}' || *p == '\\' || (leading && *p == '['))
+        g_string_append_c (s, '\\');
+      if (*p != ' ')
+        leading = FALSE;
+      g_string_append_c (s, *p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+comment (Writer     *w,
+         const char *text,
+         gint64      time_ms,
+         const DjNode *markers)
+{
+  GString *s = g_string_new ("{");
+  gboolean any = FALSE;
+
+  if (time_ms != DJ_NO_TIME)
+    {
+      g_string_append_printf (s, "[%%ms %" G_GINT64_FORMAT "]", time_ms);
+      any = TRUE;
+    }
+  if (markers != NULL && dj_node_has_markers (markers))
+    {
+      g_string_append_printf (s, "%s[%%mark", any ? " " : "");
+      for (guint i = 0; i < DJ_N_PITS; i++)
+        if (dj_node_get_marker (markers, i) != DJ_MARKER_NONE)
+          g_string_append_printf (s, " %s %s", dj_move_to_string (i),
+                                  dj_marker_to_string (dj_node_get_marker (markers, i)));
+      g_string_append_c (s, ']');
+      any = TRUE;
+    }
+  if (text != NULL)
+    {
+      g_autofree char *escaped = escape_comment (text, TRUE);
+
+      if (any)
+        g_string_append_c (s, ' ');
+      g_string_append (s, escaped);
+    }
+  g_string_append_c (s, '}');
+  token (w, s->str, TRUE);
+  g_string_free (s, TRUE);
+  w->slot_open = FALSE;
+}
+
+static gboolean
+has_own_comment (const DjNode *node)
+{
+  return dj_node_get_comment_after (node) != NULL || dj_node_get_time_ms (node) != DJ_NO_TIME ||
+         dj_node_has_markers (node);
+}
+
+static void
+write_node (Writer       *w,
+            const DjNode *node)
+{
+  char number[32];
+  GString *move = g_string_new (NULL);
+
+  if (dj_node_get_comment_before (node) != NULL)
+    {
+      if (w->slot_open)
+        comment (w, NULL, DJ_NO_TIME, NULL);   /* "{}": the last move has none */
+      comment (w, dj_node_get_comment_before (node), DJ_NO_TIME, NULL);
+    }
+  if (dj_node_get_mover (node) == DJ_SOUTH)
+    {
+      g_snprintf (number, sizeof number, "%u.", dj_node_get_move_number (node));
+      token (w, number, TRUE);
+    }
+  else if (w->line_start || dj_node_get_comment_before (node) != NULL)
+    {
+      g_snprintf (number, sizeof number, "%u...", dj_node_get_move_number (node));
+      token (w, number, TRUE);
+    }
+  g_string_append (move, dj_move_to_string (node->move));
+  if (node->glyph != DJ_GLYPH_NONE)
+    g_string_append (move, dj_glyph_to_string (node->glyph));
+  token (w, move->str, TRUE);
+  g_string_free (move, TRUE);
+  if (node->assessment != DJ_ASSESSMENT_NONE)
+    token (w, dj_assessment_to_symbol (node->assessment), TRUE);
+  w->slot_open = TRUE;
+  w->line_start = FALSE;
+  if (has_own_comment (node))
+    comment (w, dj_node_get_comment_after (node), dj_node_get_time_ms (node), node);
+}
+
+typedef struct
+{
+  const DjNode *line;
+  const DjNode *main;
+  const DjNode *next_var;
+} Frame;
+
+static void
+write_moves (Writer *w,
+             DjGame *game)
+{
+  const DjNode *root = dj_game_get_root (game);
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  Frame first = { root, NULL, NULL };
+
+  w->line_start = TRUE;
+  w->slot_open = TRUE;
+  if (root->assessment != DJ_ASSESSMENT_NONE)
+    token (w, dj_assessment_to_symbol (root->assessment), TRUE);
+  if (has_own_comment (root))
+    comment (w, dj_node_get_comment_after (root), DJ_NO_TIME, root);
+
+  g_array_append_val (stack, first);
+  while (stack->len > 0)
+    {
+      Frame *f = &g_array_index (stack, Frame, stack->len - 1);
+
+      if (f->main == NULL)
+        {
+          const DjNode *next = f->line->first_child;
+
+          if (next == NULL)
+            {
+              g_array_set_size (stack, stack->len - 1);
+              if (stack->len > 0)
+                {
+                  token (w, ")", FALSE);
+                  w->slot_open = FALSE;
+                }
+              continue;
+            }
+          write_node (w, next);
+          f->main = next;
+          f->next_var = next->next_sibling;
+        }
+      if (f->next_var != NULL)
+        {
+          const DjNode *v = f->next_var;
+          Frame frame = { v, NULL, NULL };
+
+          f->next_var = v->next_sibling;
+          token (w, "(", TRUE);
+          w->no_space = TRUE;
+          w->slot_open = FALSE;
+          w->line_start = TRUE;
+          write_node (w, v);
+          g_array_append_val (stack, frame);
+        }
+      else
+        {
+          f->line = f->main;
+          f->main = NULL;
+          w->line_start = FALSE;
+        }
+    }
+}
+
+static void
+header (GString    *out,
+        const char *key,
+        const char *value)
+{
+  if (value == NULL)
+    return;
+  g_string_append_printf (out, "[%s \"", key);
+  for (const char *p = value; *p != '\0'; p++)
+    switch (*p)
+      {
+      case '"':
+        g_string_append (out, "\\\"");
+        break;
+      case '\\':
+        g_string_append (out, "\\\\");
+        break;
+      case '\n':
+        g_string_append (out, "\\n");
+        break;
+      case '\r':
+        g_string_append (out, "\\r");
+        break;
+      case '\t':
+        g_string_append (out, "\\t");
+        break;
+      default:
+        g_string_append_c (out, *p);
+      }
+  g_string_append (out, "\"]\n");
+}
+
+static void
+write_game (GString *out,
+            DjGame  *game)
+{
+  const DjRules *rules = dj_game_get_rules (game);
+  const DjGameInfo *info = dj_game_get_info (game);
+  Writer w = { out, 0, FALSE, TRUE, FALSE };
+
+  header (out, "Variant", dj_variant_to_string (rules->variant));
+  if (rules->feeding != DJ_FEEDING_ON_STARVED_TURN)
+    header (out, "Feeding", dj_feeding_to_string (rules->feeding));
+  if (dj_game_has_setup (game))
+    {
+      g_autofree char *pos = dj_position_to_string (dj_game_get_start (game));
+
+      header (out, "Setup", pos);
+    }
+  header (out, "South", info->south);
+  header (out, "North", info->north);
+  header (out, "Event", info->event);
+  header (out, "Site", info->site);
+  header (out, "Date", info->date);
+  header (out, "Round", info->round);
+  header (out, "Result", result_to_token (info->result));
+  if (info->termination != DJ_TERMINATION_NONE)
+    header (out, "Termination", dj_termination_to_string (info->termination));
+  if (info->termination == DJ_TERMINATION_RULES && info->end_reason != DJ_END_NONE)
+    header (out, "EndReason", dj_end_reason_to_string (info->end_reason));
+  if (info->score[0] >= 0 && info->score[1] >= 0)
+    {
+      g_autofree char *score = g_strdup_printf ("%d-%d", info->score[0], info->score[1]);
+
+      header (out, "Score", score);
+    }
+  header (out, "Annotator", info->annotator);
+  header (out, "Recorder", info->recorder);
+  header (out, "Source", info->source);
+  header (out, "Notes", info->notes);
+  for (guint i = 0; i < dj_game_info_get_n_tags (info); i++)
+    if (!is_known_key (dj_game_info_get_tag_key (info, i)))
+      header (out, dj_game_info_get_tag_key (info, i), dj_game_info_get_tag_value (info, i));
+  g_string_append_c (out, '\n');
+
+  write_moves (&w, game);
+  token (&w, result_to_token (info->result), TRUE);
+  g_string_append_c (out, '\n');
+}
+
+char *
+dj_notation_write_game (DjGame *game)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (DJ_IS_GAME (game), NULL);
+
+  write_game (out, game);
+  return g_string_free (out, FALSE);
+}
+
+char *
+dj_notation_write_collection (DjCollection *collection)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (DJ_IS_COLLECTION (collection), NULL);
+
+  for (guint i = 0; i < dj_collection_get_n_games (collection); i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      write_game (out, dj_collection_get_game (collection, i));
+    }
+  return g_string_free (out, FALSE);
+}
