@@ -1,0 +1,1357 @@
+/* dj-search.c: exact alpha-beta solver for both games
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The search works on "future values": F(pos) = final difference (mover minus
+ * opponent) minus the captures already made (mover minus opponent).  F does
+ * not depend on the captures, so a table entry serves every split of the
+ * captured seeds.  With r seeds on the board, F = 2x - r for the x seeds the
+ * mover ends up with: F is in [-r, r] and has the parity of r.
+ *
+ * Repetition (graph-history interaction).  Captured seeds never return, so a
+ * capture starts a new "segment" of the line: nothing before it can ever
+ * recur.  The value of a position therefore depends on the line only through
+ * the positions of its own segment (since the last capture).  Table entries
+ * are keyed by the position and a hash of that set of segment ancestors; a
+ * position right after a capture has an empty set, so all transpositions
+ * through captures are shared, and nothing path-dependent is ever reused on
+ * another line.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "dj-search.h"
+
+#define INF 1000
+
+/* Transposition table: buckets of four 16-byte entries (one cache line).
+ * Each entry stores key ^ data next to data, so a torn write from the other
+ * thread reads as a miss. */
+#define BUCKET 4
+
+typedef struct
+{
+  guint64 check;
+  guint64 data;
+} Entry;
+
+/* data: lower+128 (8) | upper+128 (8) | move+1 (8) | generation (8) | work (32) */
+#define D_LOWER(d)  ((int) ((d) & 0xff) - 128)
+#define D_UPPER(d)  ((int) (((d) >> 8) & 0xff) - 128)
+#define D_MOVE(d)   ((int) (((d) >> 16) & 0xff) - 1)
+#define D_GEN(d)    ((guint) (((d) >> 24) & 0xff))
+#define D_WORK(d)   ((guint32) ((d) >> 32))
+
+struct _DjSearch
+{
+  Entry        *table;
+  gsize         n_buckets;   /* a power of two */
+  guint8        generation;
+  guint         n_threads;
+  gboolean      use_tables;
+};
+
+typedef struct
+{
+  DjPosition pos;
+  gint8      move;
+  guint8     taken;
+  gint8      repeat;      /* the child repeats a position of the segment */
+  gint8      order;
+} Child;
+
+/* One thread's search state. */
+typedef struct
+{
+  DjSearch          *search;
+  DjRules            rules;
+  gboolean           use_tables;
+  GCancellable      *cancellable;
+  gint64             deadline;      /* monotonic µs, 0: none */
+  guint64            node_limit;    /* 0: none */
+  guint              max_ply;
+  volatile gint     *abort;         /* shared by the threads of one analysis */
+  volatile gint     *cancelled;
+  guint64           *shared_nodes;  /* total across threads, for the node limit */
+  guint64            nodes;
+  guint64            reported;
+  guint              truncated;     /* lines cut by max_ply so far */
+  int                pessimism;     /* +1: cut lines count against the tester's side */
+  guint              tester_ply;    /* the ply whose mover a test is about */
+  DjPosition         stack[DJ_SEARCH_MAX_PLY + 2];
+} Ctx;
+
+/* ---------------------------------------------------------------------- */
+/* hashing */
+
+static inline guint64
+mix64 (guint64 x)
+{
+  x ^= x >> 30;
+  x *= G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x ^= x >> 27;
+  x *= G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  x ^= x >> 31;
+  return x;
+}
+
+/* Positions inside the search always have both captures at zero. */
+static inline guint64
+pos_key (const DjPosition *p)
+{
+  guint64 w[2];
+
+  memcpy (w, p, sizeof w);
+  return mix64 (w[0] ^ mix64 (w[1] + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)));
+}
+
+/* The contribution of a segment ancestor to the history hash. */
+static inline guint64
+hist_item (guint64 key)
+{
+  return mix64 (key + G_GUINT64_CONSTANT (0x632be59bd9b4e019));
+}
+
+static inline gboolean
+pos_same (const DjPosition *a,
+          const DjPosition *b)
+{
+  guint64 wa[2], wb[2];
+
+  memcpy (wa, a, sizeof wa);
+  memcpy (wb, b, sizeof wb);
+  return wa[0] == wb[0] && wa[1] == wb[1];
+}
+
+static inline int
+board_seeds (const DjPosition *p)
+{
+  int n = 0;
+
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    n += p->pits[i];
+  return n;
+}
+
+/* Own row minus the opponent's, for the side to move: the repetition split. */
+static inline int
+split_value (const DjPosition *p)
+{
+  int south = 0, north = 0;
+
+  for (guint i = 0; i < DJ_ROW_PITS; i++)
+    {
+      south += p->pits[i];
+      north += p->pits[i + DJ_ROW_PITS];
+    }
+  return p->to_move == DJ_SOUTH ? south - north : north - south;
+}
+
+/* ---------------------------------------------------------------------- */
+/* the table */
+
+static inline Entry *
+bucket_of (DjSearch *s,
+           guint64   key)
+{
+  return &s->table[(key & (s->n_buckets - 1)) * BUCKET];
+}
+
+static inline gboolean
+tt_probe (DjSearch *s,
+          guint64   key,
+          guint64  *data)
+{
+  Entry *b = bucket_of (s, key);
+
+  for (guint i = 0; i < BUCKET; i++)
+    {
+      guint64 d = __atomic_load_n (&b[i].data, __ATOMIC_RELAXED);
+      guint64 c = __atomic_load_n (&b[i].check, __ATOMIC_RELAXED);
+
+      if ((c ^ d) == key && d != 0)
+        {
+          *data = d;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static inline guint64
+make_data (int     lower,
+           int     upper,
+           int     move,
+           guint   gen,
+           guint64 work)
+{
+  return (guint64) (lower + 128) | ((guint64) (upper + 128) << 8) |
+         ((guint64) (move + 1) << 16) | ((guint64) (gen & 0xff) << 24) |
+         ((guint64) MIN (work, G_MAXUINT32) << 32);
+}
+
+static void
+tt_store (DjSearch *s,
+          guint64   key,
+          int       lower,
+          int       upper,
+          int       move,
+          guint64   work)
+{
+  Entry *b = bucket_of (s, key);
+  Entry *victim = NULL;
+  guint64 victim_score = G_MAXUINT64;
+  guint64 d;
+
+  for (guint i = 0; i < BUCKET; i++)
+    {
+      guint64 od = __atomic_load_n (&b[i].data, __ATOMIC_RELAXED);
+      guint64 oc = __atomic_load_n (&b[i].check, __ATOMIC_RELAXED);
+      guint64 score;
+
+      if ((oc ^ od) == key && od != 0)
+        {
+          /* Same position and history: both results are proven, keep both. */
+          int ol = D_LOWER (od), ou = D_UPPER (od);
+
+          if (ol <= upper && lower <= ou)
+            {
+              lower = MAX (lower, ol);
+              upper = MIN (upper, ou);
+            }
+          if (move < 0)
+            move = D_MOVE (od);
+          work += D_WORK (od);
+          victim = &b[i];
+          break;
+        }
+      /* Empty first, then entries of old searches, then the least work. */
+      if (od == 0)
+        score = 0;
+      else
+        score = (D_GEN (od) == s->generation ? G_GUINT64_CONSTANT (1) << 40 : 0) + D_WORK (od) + 1;
+      if (score < victim_score)
+        {
+          victim_score = score;
+          victim = &b[i];
+        }
+    }
+
+  d = make_data (lower, upper, move, s->generation, work);
+  __atomic_store_n (&victim->data, d, __ATOMIC_RELAXED);
+  __atomic_store_n (&victim->check, key ^ d, __ATOMIC_RELAXED);
+}
+
+/* ---------------------------------------------------------------------- */
+/* budget */
+
+static gboolean
+check_abort (Ctx *c)
+{
+  guint64 total;
+
+  if (g_atomic_int_get (c->abort))
+    return TRUE;
+  total = __atomic_add_fetch (c->shared_nodes, c->nodes - c->reported, __ATOMIC_RELAXED);
+  c->reported = c->nodes;
+  if ((c->cancellable != NULL && g_cancellable_is_cancelled (c->cancellable)))
+    {
+      g_atomic_int_set (c->cancelled, 1);
+      g_atomic_int_set (c->abort, 1);
+    }
+  else if ((c->deadline != 0 && g_get_monotonic_time () >= c->deadline) ||
+           (c->node_limit != 0 && total >= c->node_limit))
+    g_atomic_int_set (c->abort, 1);
+  return g_atomic_int_get (c->abort) != 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* children */
+
+/* Fills @children for @pos (captures zero); returns how many, or -1 if the
+ * game is over (then *terminal is the future value). */
+static int
+expand (Ctx              *c,
+        const DjPosition *pos,
+        guint             seg_start,
+        guint             ply,
+        Child            *children,
+        int              *terminal)
+{
+  DjMoves moves;
+  int n = 0;
+
+  dj_moves_generate (&c->rules, pos, &moves);
+  if (moves.end != DJ_END_NONE)
+    {
+      int score[2];
+
+      dj_final_scores (&c->rules, pos, score);
+      *terminal = score[pos->to_move] - score[1 - pos->to_move];
+      return -1;
+    }
+
+  if (moves.must_pass)
+    {
+      dj_moves_child (&moves, pos, DJ_PASS, &children[0].pos);
+      children[0].move = DJ_PASS;
+      children[0].taken = 0;
+      n = 1;
+    }
+  else
+    for (guint k = 0; k < DJ_ROW_PITS; k++)
+      if (moves.pit[k] == DJ_PIT_LEGAL)
+        {
+          Child *ch = &children[n++];
+
+          ch->pos = moves.children[k];
+          ch->move = moves.row_start + k;
+          ch->taken = ch->pos.captured[pos->to_move];
+          ch->pos.captured[0] = ch->pos.captured[1] = 0;
+        }
+
+  for (int i = 0; i < n; i++)
+    {
+      Child *ch = &children[i];
+
+      ch->repeat = FALSE;
+      ch->order = ch->taken;
+      if (ch->taken == 0)
+        for (guint j = seg_start; j <= ply; j++)
+          if (pos_same (&c->stack[j], &ch->pos))
+            {
+              ch->repeat = TRUE;
+              break;
+            }
+    }
+  return n;
+}
+
+static inline guint64
+child_key (const Child *ch,
+           guint64      hist,
+           guint64      key)
+{
+  return ch->taken > 0 ? pos_key (&ch->pos) : pos_key (&ch->pos) ^ hist ^ hist_item (key);
+}
+
+/* ---------------------------------------------------------------------- */
+/* the exact search */
+
+static int search (Ctx *c, const DjPosition *pos, int rem, guint64 hist, guint seg_start,
+                   guint ply, int alpha, int beta);
+
+/* The value of a child from the parent's view; the child is searched with
+ * the window (alpha, beta) of the parent. */
+static inline int
+child_value (Ctx              *c,
+             const DjPosition *parent,
+             const Child      *ch,
+             int               rem,
+             guint64           hist,
+             guint64           key,
+             guint             seg_start,
+             guint             ply,
+             int               alpha,
+             int               beta)
+{
+  if (ch->repeat)
+    return -split_value (&ch->pos);
+  if (ch->taken > 0)
+    return ch->taken - search (c, &ch->pos, rem - ch->taken, 0, ply + 1, ply + 1,
+                               ch->taken - beta, ch->taken - alpha);
+  return -search (c, &ch->pos, rem, hist ^ hist_item (key), seg_start, ply + 1, -beta, -alpha);
+}
+
+static int
+search (Ctx              *c,
+        const DjPosition *pos,
+        int               rem,
+        guint64           hist,
+        guint             seg_start,
+        guint             ply,
+        int               alpha,
+        int               beta)
+{
+  Child children[DJ_ROW_PITS];
+  guint64 key, data, nodes0;
+  guint truncated0;
+  int n, terminal, best = -INF, best_move = -1, hint = -1;
+  int alpha0, beta0;
+
+  if ((++c->nodes & 1023) == 0 && check_abort (c))
+    return 0;
+  if (G_UNLIKELY (g_atomic_int_get (c->abort)))
+    return 0;
+
+  /* F is within [-rem, rem]. */
+  if (alpha >= rem)
+    return rem;
+  if (beta <= -rem)
+    return -rem;
+
+  c->stack[ply] = *pos;
+  n = expand (c, pos, seg_start, ply, children, &terminal);
+  if (n < 0)
+    return terminal;
+
+  if (ply >= c->max_ply)
+    {
+      /* Too long a line: unknown, counted against the side the caller
+       * wants to prove something for. */
+      c->truncated++;
+      return ((ply ^ c->tester_ply) & 1) == 0 ? -c->pessimism * rem : c->pessimism * rem;
+    }
+
+  key = pos_key (pos) ^ hist;
+  if (tt_probe (c->search, key, &data))
+    {
+      int lo = D_LOWER (data), up = D_UPPER (data);
+
+      if (lo >= beta || lo == up)
+        return lo;
+      if (up <= alpha)
+        return up;
+      hint = D_MOVE (data);
+      alpha = MAX (alpha, lo);
+      beta = MIN (beta, up);
+    }
+  else if (hist != 0 && tt_probe (c->search, pos_key (pos), &data))
+    hint = D_MOVE (data);   /* the same board on another line: a good first move */
+
+  alpha0 = alpha;
+  beta0 = beta;
+
+  /* Order: the table's move, then the largest captures.  Enhanced
+   * transposition cut-off: a child already known to refute is enough. */
+  for (int i = 0; i < n; i++)
+    {
+      Child *ch = &children[i];
+
+      if (ch->move == hint)
+        ch->order = 100;
+      if (ch->repeat)
+        {
+          int v = -split_value (&ch->pos);
+
+          if (v >= beta)
+            return v;
+          ch->order = -1;
+        }
+      else if (tt_probe (c->search, child_key (ch, hist, pos_key (pos)), &data))
+        {
+          int v = ch->taken - D_UPPER (data);
+
+          if (v >= beta)
+            {
+              if (ch->move != hint)
+                tt_store (c->search, key, v, rem, ch->move, 1);
+              return v;
+            }
+          ch->order += 50 + (ch->taken - D_LOWER (data)) / 2;
+        }
+    }
+  for (int i = 1; i < n; i++)
+    {
+      Child t = children[i];
+      int j = i;
+
+      for (; j > 0 && children[j - 1].order < t.order; j--)
+        children[j] = children[j - 1];
+      children[j] = t;
+    }
+
+  nodes0 = c->nodes;
+  truncated0 = c->truncated;
+  {
+    guint64 pkey = pos_key (pos);
+
+    for (int i = 0; i < n; i++)
+      {
+        int v = child_value (c, pos, &children[i], rem, hist, pkey, seg_start, ply, alpha, beta);
+
+        if (G_UNLIKELY (g_atomic_int_get (c->abort)))
+          return 0;
+        if (v > best)
+          {
+            best = v;
+            best_move = children[i].move;
+            if (v > alpha)
+              {
+                alpha = v;
+                if (alpha >= beta)
+                  break;
+              }
+          }
+      }
+  }
+
+  if (c->truncated == truncated0)
+    {
+      if (best <= alpha0)
+        tt_store (c->search, key, -rem, best, best_move, c->nodes - nodes0);
+      else if (best >= beta0)
+        tt_store (c->search, key, best, rem, best_move, c->nodes - nodes0);
+      else
+        tt_store (c->search, key, best, best, best_move, c->nodes - nodes0);
+    }
+  return best;
+}
+
+/* ---------------------------------------------------------------------- */
+/* a heuristic estimate for unfinished searches: a short look-ahead, leaves
+ * valued by the split of the board (as at a repetition) */
+
+static int
+heuristic (Ctx              *c,
+           const DjPosition *pos,
+           int               rem,
+           guint             depth,
+           int               alpha,
+           int               beta)
+{
+  Child children[DJ_ROW_PITS];
+  int n, terminal, best = -INF;
+
+  c->nodes++;
+  n = expand (c, pos, 0, 0, children, &terminal);
+  if (n < 0)
+    return terminal;
+  if (depth == 0)
+    return split_value (pos) / 2;
+  for (int i = 0; i < n; i++)
+    {
+      const Child *ch = &children[i];
+      int v = ch->taken - heuristic (c, &ch->pos, rem - ch->taken, depth - 1,
+                                     ch->taken - beta, ch->taken - alpha);
+
+      if (v > best)
+        {
+          best = v;
+          if (v > alpha)
+            {
+              alpha = v;
+              if (alpha >= beta)
+                break;
+            }
+        }
+    }
+  return best;
+}
+
+/* ---------------------------------------------------------------------- */
+/* proving the value of one root move (or of the root itself) */
+
+typedef struct
+{
+  DjPosition pos;      /* the position searched: a root child, or the root */
+  int        taken;    /* seeds captured by the move (0 for the root itself) */
+  gboolean   root;     /* proving the root's own value */
+  guint64    hist;     /* history of pos (0 after a capture) */
+  guint      seg_start;
+  guint      ply;      /* ply of pos */
+} Target;
+
+typedef enum
+{
+  TEST_GE,        /* proven: value >= t; bound is a lower bound */
+  TEST_LT,        /* proven: value < t; bound is an upper bound */
+  TEST_UNKNOWN,   /* lines cut by the ply limit hide the answer */
+  TEST_ABORT,     /* out of budget or cancelled */
+} TestResult;
+
+/* Tests "value >= t" for the target (the value from the view of the mover
+ * before it: the root for a root child, the root itself for a root target). */
+static TestResult
+test_target (Ctx          *c,
+             const Target *tg,
+             int           t,
+             int          *bound)
+{
+  int rem = board_seeds (&tg->pos);
+
+  c->tester_ply = tg->root ? tg->ply : tg->ply - 1;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      guint truncated0 = c->truncated;
+      gboolean ge;
+      int r;
+
+      /* First with cut lines counting against ">= t", then, if lines were
+       * cut and the answer was "< t", with them counting for it. */
+      c->pessimism = pass == 0 ? 1 : -1;
+      if (tg->root)
+        {
+          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply, t - 1, t);
+          ge = r >= t;
+          *bound = r;
+        }
+      else
+        {
+          /* move >= t  <=>  F(child) <= taken - t */
+          int a = tg->taken - t;
+
+          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply, a, a + 1);
+          ge = r <= a;
+          *bound = tg->taken - r;
+        }
+      if (g_atomic_int_get (c->abort))
+        return TEST_ABORT;
+      if (c->truncated == truncated0)
+        return ge ? TEST_GE : TEST_LT;
+      if (pass == 0 && ge)
+        return TEST_GE;
+      if (pass == 1 && !ge)
+        return TEST_LT;
+    }
+  return TEST_UNKNOWN;
+}
+
+static inline int
+round_parity (int t,
+              int parity)
+{
+  return ((t - parity) & 1) ? t + 1 : t;
+}
+
+/* Narrows [*lower, *upper] (the tester's view, future values) to the exact
+ * value: MTD(f) from @guess, halving the window when it crawls.  Returns
+ * FALSE if stopped by the budget or by cut lines. */
+static gboolean
+prove_target (Ctx          *c,
+              const Target *tg,
+              int           guess,
+              int          *lower,
+              int          *upper)
+{
+  int parity = (board_seeds (&tg->pos) + tg->taken) & 1;
+  guint tests = 0;
+  int t = guess;
+
+  while (*lower < *upper)
+    {
+      int bound;
+
+      if (tests >= 3 && *upper - *lower > 8)
+        t = (*lower + *upper) / 2;
+      t = round_parity (CLAMP (t, *lower + 1, *upper), parity);
+      if (t > *upper)
+        t -= 2;
+      switch (test_target (c, tg, t, &bound))
+        {
+        case TEST_GE:
+          *lower = MAX (*lower, MIN (bound, *upper));
+          t = *lower + 2;
+          break;
+        case TEST_LT:
+          *upper = MIN (*upper, MAX (bound, *lower));
+          t = *upper;
+          break;
+        case TEST_UNKNOWN:
+        case TEST_ABORT:
+        default:
+          return FALSE;
+        }
+      tests++;
+    }
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* lines */
+
+/* Follows perfect play from the child @tg of the root (or the root itself),
+ * whose future value from its mover's view is @value; appends the moves. */
+static void
+walk_line (Ctx          *c,
+           const Target *tg,
+           int           value,
+           GArray       *line)
+{
+  DjPosition pos = tg->pos;
+  guint64 hist = tg->hist;
+  guint seg_start = tg->seg_start;
+  guint ply = tg->ply;
+
+  while (ply < c->max_ply)
+    {
+      Child children[DJ_ROW_PITS];
+      int n, terminal, hint = -1;
+      guint64 key = pos_key (&pos), data;
+      gboolean found = FALSE;
+
+      c->stack[ply] = pos;
+      n = expand (c, &pos, seg_start, ply, children, &terminal);
+      if (n < 0)
+        return;
+      if (tt_probe (c->search, key ^ hist, &data))
+        hint = D_MOVE (data);
+      for (int i = 0; i < n; i++)
+        children[i].order = children[i].move == hint ? 100 : children[i].taken;
+      for (int i = 1; i < n; i++)
+        {
+          Child t = children[i];
+          int j = i;
+
+          for (; j > 0 && children[j - 1].order < t.order; j--)
+            children[j] = children[j - 1];
+          children[j] = t;
+        }
+
+      for (int i = 0; i < n && !found; i++)
+        {
+          Child *ch = &children[i];
+          int bound;
+
+          if (ch->repeat)
+            {
+              if (-split_value (&ch->pos) != value)
+                continue;
+              g_array_append_val (line, ch->move);
+              return;
+            }
+          else
+            {
+              Target sub = { ch->pos, ch->taken, FALSE,
+                             ch->taken > 0 ? 0 : hist ^ hist_item (key),
+                             ch->taken > 0 ? ply + 1 : seg_start, ply + 1 };
+
+              TestResult r = test_target (c, &sub, value, &bound);
+
+              if (r == TEST_LT)
+                continue;
+              if (r != TEST_GE)
+                return;
+              g_array_append_val (line, ch->move);
+              found = TRUE;
+              value = ch->taken - value;
+              hist = sub.hist;
+              seg_start = sub.seg_start;
+              ply++;
+              pos = ch->pos;
+            }
+        }
+      if (!found)
+        return;
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* public */
+
+DjSearch *
+dj_search_new (gsize table_bytes)
+{
+  DjSearch *s = g_new0 (DjSearch, 1);
+  gsize buckets = 1;
+
+  if (table_bytes == 0)
+    table_bytes = DJ_SEARCH_DEFAULT_TABLE;
+  while (buckets * 2 * BUCKET * sizeof (Entry) <= table_bytes)
+    buckets *= 2;
+  s->n_buckets = buckets;
+  s->table = g_new0 (Entry, buckets * BUCKET);
+  s->n_threads = CLAMP (g_get_num_processors (), 1, 2);
+  s->use_tables = TRUE;
+  return s;
+}
+
+void
+dj_search_free (DjSearch *search)
+{
+  if (search == NULL)
+    return;
+  g_free (search->table);
+  g_free (search);
+}
+
+void
+dj_search_clear (DjSearch *search)
+{
+  g_return_if_fail (search != NULL);
+  memset (search->table, 0, search->n_buckets * BUCKET * sizeof (Entry));
+}
+
+void
+dj_search_set_threads (DjSearch *search,
+                       guint     n_threads)
+{
+  g_return_if_fail (search != NULL);
+  search->n_threads = CLAMP (n_threads, 1, 2);
+}
+
+void
+dj_search_set_use_tables (DjSearch *search,
+                          gboolean  use_tables)
+{
+  g_return_if_fail (search != NULL);
+  search->use_tables = !!use_tables;
+}
+
+void
+dj_analysis_free (DjAnalysis *analysis)
+{
+  if (analysis == NULL)
+    return;
+  for (guint i = 0; i < analysis->n_moves; i++)
+    g_free (analysis->moves[i].line);
+  g_free (analysis->moves);
+  g_free (analysis);
+}
+
+/* What one analysis shares between its threads. */
+typedef struct
+{
+  DjSearch         *search;
+  DjRules           rules;
+  DjPosition        root;        /* captures zero */
+  int               rem;
+  GCancellable     *cancellable;
+  gint64            deadline;
+  guint64           node_limit;
+  guint             max_ply;
+  volatile gint     abort;
+  volatile gint     cancelled;
+  guint64           nodes;
+  /* per move */
+  guint             n;
+  Target            targets[DJ_ROW_PITS + 1];
+  DjMove            moves[DJ_ROW_PITS + 1];
+  int               lower[DJ_ROW_PITS + 1];
+  int               upper[DJ_ROW_PITS + 1];
+  int               guess[DJ_ROW_PITS + 1];
+  gboolean          done[DJ_ROW_PITS + 1];
+  GArray           *lines[DJ_ROW_PITS + 1];
+  volatile gint     next;
+  gboolean          want_lines;
+} Job;
+
+static void
+ctx_init (Ctx *c,
+          Job *job)
+{
+  c->search = job->search;
+  c->rules = job->rules;
+  c->use_tables = job->search->use_tables;
+  c->cancellable = job->cancellable;
+  c->deadline = job->deadline;
+  c->node_limit = job->node_limit;
+  c->max_ply = job->max_ply;
+  c->abort = &job->abort;
+  c->cancelled = &job->cancelled;
+  c->shared_nodes = &job->nodes;
+  c->nodes = 0;
+  c->reported = 0;
+  c->truncated = 0;
+  c->pessimism = 1;
+  c->stack[0] = job->root;
+}
+
+static void
+ctx_finish (Ctx *c)
+{
+  __atomic_add_fetch (c->shared_nodes, c->nodes - c->reported, __ATOMIC_RELAXED);
+  c->reported = c->nodes;
+}
+
+/* Proves the moves of @job one by one, taking the next free one each time. */
+static void
+prove_moves (Ctx *c,
+             Job *job)
+{
+  for (;;)
+    {
+      guint i = (guint) g_atomic_int_add (&job->next, 1);
+
+      if (i >= job->n)
+        return;
+      job->done[i] = prove_target (c, &job->targets[i], job->guess[i],
+                                   &job->lower[i], &job->upper[i]);
+      if (job->done[i] && job->want_lines)
+        {
+          int child_value = job->targets[i].taken - job->lower[i];
+
+          if (job->targets[i].root)
+            walk_line (c, &job->targets[i], job->lower[i], job->lines[i]);
+          else if (job->moves[i] != DJ_NO_MOVE)
+            {
+              Target tg = job->targets[i];
+
+              /* Lines from a child: its own repetition test needs the root
+               * on the stack, as in the search. */
+              c->stack[0] = job->root;
+              walk_line (c, &tg, child_value, job->lines[i]);
+            }
+        }
+    }
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  Job *job = data;
+  Ctx *c = g_new (Ctx, 1);
+
+  ctx_init (c, job);
+  prove_moves (c, job);
+  ctx_finish (c);
+  g_free (c);
+  return NULL;
+}
+
+static void
+job_run (Job *job)
+{
+  GThread *helper = NULL;
+  Ctx *c = g_new (Ctx, 1);
+
+  job->search->generation++;
+  ctx_init (c, job);
+  if (job->search->n_threads > 1 && job->n > 1)
+    helper = g_thread_new ("dj-search", worker_thread, job);
+  prove_moves (c, job);
+  ctx_finish (c);
+  if (helper != NULL)
+    g_thread_join (helper);
+  g_free (c);
+}
+
+static gboolean
+job_init (Job                  *job,
+          DjSearch             *search,
+          const DjRules        *rules,
+          const DjPosition     *pos,
+          const DjSearchLimits *limits,
+          GCancellable         *cancellable,
+          gint64                start)
+{
+  memset (job, 0, sizeof *job);
+  job->search = search;
+  job->rules = *rules;
+  job->root = *pos;
+  job->root.captured[0] = job->root.captured[1] = 0;
+  job->rem = board_seeds (pos);
+  job->cancellable = cancellable;
+  job->max_ply = DJ_SEARCH_MAX_PLY;
+  if (limits != NULL)
+    {
+      if (limits->time_ms > 0)
+        job->deadline = start + limits->time_ms * 1000;
+      job->node_limit = limits->nodes;
+      if (limits->depth > 0)
+        job->max_ply = MIN (limits->depth, DJ_SEARCH_MAX_PLY);
+    }
+  return TRUE;
+}
+
+static int
+estimate_of (Ctx              *c,
+             const DjPosition *pos,
+             int               taken,
+             gboolean          root)
+{
+  int rem = board_seeds (pos);
+  guint depth = rem > 24 ? 5 : 7;
+  int h = heuristic (c, pos, rem, depth, -INF, INF);
+
+  return root ? h : taken - h;
+}
+
+static int
+compare_values (gconstpointer a,
+                gconstpointer b)
+{
+  const DjMoveValue *x = a, *y = b;
+
+  if (x->value != y->value)
+    return x->value > y->value ? -1 : 1;
+  if (x->exact != y->exact)
+    return x->exact ? -1 : 1;
+  return x->move - y->move;
+}
+
+static DjAnalysis *
+analyse (DjSearch             *search,
+         const DjRules        *rules,
+         const DjPosition     *pos,
+         const DjSearchLimits *limits,
+         GCancellable         *cancellable,
+         gboolean              solve_only,
+         GError              **error)
+{
+  g_autoptr(DjAnalysis) result = g_new0 (DjAnalysis, 1);
+  gint64 start = g_get_monotonic_time ();
+  int capdiff = pos->captured[pos->to_move] - pos->captured[1 - pos->to_move];
+  Job *job;
+  Ctx *c;
+  Child children[DJ_ROW_PITS];
+  int n, terminal;
+
+  if (!dj_position_check (pos, error))
+    return NULL;
+
+  result->rules = *rules;
+  result->position = *pos;
+
+  job = g_new0 (Job, 1);
+  c = g_new (Ctx, 1);
+  job_init (job, search, rules, pos, limits, cancellable, start);
+  ctx_init (c, job);
+
+  n = expand (c, &job->root, 0, 0, children, &terminal);
+  if (n < 0)
+    {
+      DjMoves moves;
+
+      dj_moves_generate (rules, pos, &moves);
+      result->end = moves.end;
+      result->value = result->lower = result->upper = capdiff + terminal;
+      result->exact = TRUE;
+      g_free (c);
+      g_free (job);
+      result->time_us = g_get_monotonic_time () - start;
+      return g_steal_pointer (&result);
+    }
+
+  if (solve_only)
+    {
+      Target *tg = &job->targets[0];
+
+      tg->pos = job->root;
+      tg->root = TRUE;
+      job->n = 1;
+      job->moves[0] = DJ_NO_MOVE;
+      job->lower[0] = -job->rem;
+      job->upper[0] = job->rem;
+      job->guess[0] = estimate_of (c, &job->root, 0, TRUE);
+    }
+  else
+    {
+      job->n = n;
+      for (int i = 0; i < n; i++)
+        {
+          Target *tg = &job->targets[i];
+
+          tg->pos = children[i].pos;
+          tg->taken = children[i].taken;
+          tg->hist = children[i].taken > 0 ? 0 : hist_item (pos_key (&job->root));
+          tg->seg_start = children[i].taken > 0 ? 1 : 0;
+          tg->ply = 1;
+          job->moves[i] = children[i].move;
+          job->lower[i] = -job->rem;
+          job->upper[i] = job->rem;
+          if (children[i].taken > 0)
+            job->lower[i] = 2 * children[i].taken - job->rem;
+          job->guess[i] = estimate_of (c, &tg->pos, tg->taken, FALSE);
+        }
+      /* Best guesses first, so that the table fills with good lines. */
+      for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && job->guess[j - 1] < job->guess[j]; j--)
+          {
+            Target t = job->targets[j];
+            DjMove m = job->moves[j];
+            int l = job->lower[j], u = job->upper[j], g = job->guess[j];
+
+            job->targets[j] = job->targets[j - 1];
+            job->moves[j] = job->moves[j - 1];
+            job->lower[j] = job->lower[j - 1];
+            job->upper[j] = job->upper[j - 1];
+            job->guess[j] = job->guess[j - 1];
+            job->targets[j - 1] = t;
+            job->moves[j - 1] = m;
+            job->lower[j - 1] = l;
+            job->upper[j - 1] = u;
+            job->guess[j - 1] = g;
+          }
+    }
+  for (guint i = 0; i < job->n; i++)
+    job->lines[i] = g_array_new (FALSE, FALSE, sizeof (DjMove));
+  job->want_lines = TRUE;
+
+  job_run (job);
+
+  if (job->cancelled)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           _("The analysis was cancelled"));
+      for (guint i = 0; i < job->n; i++)
+        g_array_unref (job->lines[i]);
+      g_free (c);
+      g_free (job);
+      return NULL;
+    }
+
+  /* Results, in the root mover's absolute terms. */
+  result->nodes = job->nodes + c->nodes;
+  result->exact = TRUE;
+  result->lower = -INF;
+  result->upper = -INF;
+  result->n_moves = solve_only ? 0 : job->n;
+  result->moves = g_new0 (DjMoveValue, job->n);
+  for (guint i = 0; i < job->n; i++)
+    {
+      DjMoveValue *mv = &result->moves[i];
+      gboolean exact = job->lower[i] == job->upper[i];
+
+      mv->move = job->moves[i];
+      mv->lower = capdiff + job->lower[i];
+      mv->upper = capdiff + job->upper[i];
+      mv->exact = exact;
+      if (exact)
+        mv->estimate = mv->lower;
+      else
+        {
+          int e = estimate_of (c, &job->targets[i].pos, job->targets[i].taken,
+                               job->targets[i].root);
+
+          mv->estimate = capdiff + CLAMP (e, job->lower[i], job->upper[i]);
+        }
+      mv->value = mv->estimate;
+      {
+        GArray *line = job->lines[i];
+
+        if (!job->targets[i].root)
+          g_array_prepend_val (line, mv->move);
+        mv->line_len = line->len;
+        mv->line = (DjMove *) g_array_free (line, FALSE);
+      }
+      result->exact = result->exact && exact;
+      result->lower = MAX (result->lower, mv->lower);
+      result->upper = MAX (result->upper, mv->upper);
+    }
+
+  if (solve_only)
+    {
+      DjMoveValue *mv = &result->moves[0];
+
+      result->value = mv->value;
+      result->lower = mv->lower;
+      result->upper = mv->upper;
+      result->exact = mv->exact;
+      if (mv->line_len > 0)
+        {
+          mv->move = mv->line[0];
+          result->n_moves = 1;
+        }
+      else
+        {
+          g_free (mv->line);
+          mv->line = NULL;
+        }
+    }
+  else
+    {
+      qsort (result->moves, result->n_moves, sizeof (DjMoveValue), compare_values);
+      result->value = result->moves[0].value;
+    }
+
+  result->time_us = g_get_monotonic_time () - start;
+  g_free (c);
+  g_free (job);
+  return g_steal_pointer (&result);
+}
+
+DjAnalysis *
+dj_search_analyse (DjSearch             *search,
+                   const DjRules        *rules,
+                   const DjPosition     *pos,
+                   const DjSearchLimits *limits,
+                   GCancellable         *cancellable,
+                   GError              **error)
+{
+  g_return_val_if_fail (search != NULL, NULL);
+  g_return_val_if_fail (rules != NULL, NULL);
+  g_return_val_if_fail (pos != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return analyse (search, rules, pos, limits, cancellable, FALSE, error);
+}
+
+DjAnalysis *
+dj_search_solve (DjSearch             *search,
+                 const DjRules        *rules,
+                 const DjPosition     *pos,
+                 const DjSearchLimits *limits,
+                 GCancellable         *cancellable,
+                 GError              **error)
+{
+  g_return_val_if_fail (search != NULL, NULL);
+  g_return_val_if_fail (rules != NULL, NULL);
+  g_return_val_if_fail (pos != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return analyse (search, rules, pos, limits, cancellable, TRUE, error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* async */
+
+typedef struct
+{
+  DjSearch      *search;
+  DjRules        rules;
+  DjPosition     pos;
+  DjSearchLimits limits;
+  gboolean       has_limits;
+} AsyncData;
+
+static void
+analyse_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  AsyncData *d = task_data;
+  GError *error = NULL;
+  DjAnalysis *analysis;
+
+  analysis = dj_search_analyse (d->search, &d->rules, &d->pos, d->has_limits ? &d->limits : NULL,
+                                cancellable, &error);
+  if (analysis == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, analysis, (GDestroyNotify) dj_analysis_free);
+}
+
+void
+dj_search_analyse_async (DjSearch             *search,
+                         const DjRules        *rules,
+                         const DjPosition     *pos,
+                         const DjSearchLimits *limits,
+                         GCancellable         *cancellable,
+                         GAsyncReadyCallback   callback,
+                         gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  AsyncData *d;
+
+  g_return_if_fail (search != NULL);
+  g_return_if_fail (rules != NULL);
+  g_return_if_fail (pos != NULL);
+
+  d = g_new0 (AsyncData, 1);
+  d->search = search;
+  d->rules = *rules;
+  d->pos = *pos;
+  if (limits != NULL)
+    {
+      d->limits = *limits;
+      d->has_limits = TRUE;
+    }
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_name (task, "dj_search_analyse_async");
+  g_task_set_source_tag (task, dj_search_analyse_async);
+  g_task_set_task_data (task, d, g_free);
+  g_task_run_in_thread (task, analyse_thread);
+}
+
+DjAnalysis *
+dj_search_analyse_finish (DjSearch      *search,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == dj_search_analyse_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* playing at a level */
+
+DjMove
+dj_search_choose (DjSearch             *search,
+                  const DjRules        *rules,
+                  const DjPosition     *pos,
+                  DjLevel               level,
+                  guint32               seed,
+                  const DjSearchLimits *limits,
+                  GCancellable         *cancellable)
+{
+  /* How many seeds a level may give away, and how often it errs at all. */
+  static const struct
+  {
+    guint  depth;        /* look-ahead for the weak levels; 0: exact values */
+    double temperature;  /* softmax over values, in seeds */
+  } levels[DJ_N_LEVELS] = {
+    { 0, 0.0 },
+    { 0, 0.6 },
+    { 6, 1.5 },
+    { 3, 3.0 },
+    { 1, 6.0 },
+  };
+  g_autoptr(GRand) rand = NULL;
+  double weights[DJ_ROW_PITS + 1], sum = 0, pick;
+  DjMove moves[DJ_ROW_PITS + 1];
+  int values[DJ_ROW_PITS + 1], best = -INF;
+  guint n = 0;
+
+  g_return_val_if_fail (search != NULL, DJ_NO_MOVE);
+  g_return_val_if_fail (rules != NULL && pos != NULL, DJ_NO_MOVE);
+  g_return_val_if_fail (level < DJ_N_LEVELS, DJ_NO_MOVE);
+
+  if (levels[level].depth == 0)
+    {
+      g_autoptr(DjAnalysis) a = dj_search_analyse (search, rules, pos, limits, cancellable, NULL);
+
+      if (a == NULL || a->n_moves == 0)
+        return DJ_NO_MOVE;
+      for (guint i = 0; i < a->n_moves; i++)
+        {
+          moves[n] = a->moves[i].move;
+          values[n] = a->moves[i].value;
+          n++;
+        }
+    }
+  else
+    {
+      Job *job = g_new0 (Job, 1);
+      Ctx *c = g_new (Ctx, 1);
+      Child children[DJ_ROW_PITS];
+      int terminal, k;
+
+      job_init (job, search, rules, pos, NULL, cancellable, g_get_monotonic_time ());
+      ctx_init (c, job);
+      k = expand (c, &job->root, 0, 0, children, &terminal);
+      for (int i = 0; i < k; i++)
+        {
+          moves[n] = children[i].move;
+          values[n] = children[i].taken -
+                      heuristic (c, &children[i].pos, board_seeds (&children[i].pos),
+                                 levels[level].depth - 1, -INF, INF);
+          n++;
+        }
+      g_free (c);
+      g_free (job);
+      if (n == 0)
+        return DJ_NO_MOVE;
+    }
+
+  for (guint i = 0; i < n; i++)
+    best = MAX (best, values[i]);
+  if (levels[level].temperature == 0.0)
+    {
+      for (guint i = 0; i < n; i++)
+        if (values[i] == best)
+          return moves[i];
+    }
+
+  /* Reproducible: the seed and the position decide. */
+  rand = g_rand_new_with_seed (seed ^ dj_position_hash (pos));
+  for (guint i = 0; i < n; i++)
+    {
+      weights[i] = exp ((values[i] - best) / levels[level].temperature);
+      sum += weights[i];
+    }
+  pick = g_rand_double (rand) * sum;
+  for (guint i = 0; i < n; i++)
+    {
+      if (pick < weights[i])
+        return moves[i];
+      pick -= weights[i];
+    }
+  return moves[n - 1];
+}
