@@ -68,8 +68,11 @@ dj_cli_bench (int    argc,
               char **argv)
 {
   gboolean quick = FALSE;
+  gboolean search = FALSE;
   const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, N_("Shallower perft, fewer games"), NULL },
+    { "search", 0, 0, G_OPTION_ARG_NONE, &search,
+      N_("Measure the exact search instead: solving, analysing, nodes per second"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -91,6 +94,11 @@ dj_cli_bench (int    argc,
     {
       g_printerr ("%s\n", error->message);
       return DJ_CLI_USAGE;
+    }
+  if (search)
+    {
+      dj_cli_bench_search (quick);
+      return DJ_CLI_OK;
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)

@@ -22,6 +22,12 @@ int  dj_cli_play     (int argc, char **argv);
 int  dj_cli_perft    (int argc, char **argv);
 int  dj_cli_why      (int argc, char **argv);
 int  dj_cli_bench    (int argc, char **argv);
+int  dj_cli_analyse  (int argc, char **argv);
+int  dj_cli_bestmove (int argc, char **argv);
+int  dj_cli_solve    (int argc, char **argv);
+
+/* The search section of `bench --search` (dj-cli-analyse.c). */
+void dj_cli_bench_search (gboolean quick);
 
 /* Shared by the subcommands that take VARIANT [--feeding X] [--setup POS]:
  * parses the rules and the start position, printing a message on failure. */

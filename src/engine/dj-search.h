@@ -26,7 +26,7 @@ G_BEGIN_DECLS
  * a budget exhausted, never as a crash. */
 #define DJ_SEARCH_MAX_PLY      1000
 /* A sensible default table size. */
-#define DJ_SEARCH_DEFAULT_TABLE (64u * 1024 * 1024)
+#define DJ_SEARCH_DEFAULT_TABLE (32u * 1024 * 1024)
 
 typedef struct _DjSearch DjSearch;
 
