@@ -103,6 +103,20 @@ find_widget (GtkWidget *widget,
   return NULL;
 }
 
+/* The first label whose text contains @text. */
+static GtkWidget *
+find_label (DjRulesView *view,
+            const char  *text)
+{
+  g_autoptr(GPtrArray) labels = content_labels (view);
+
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (labels->pdata[i]), text) != NULL)
+      return labels->pdata[i];
+  g_error ("no label with “%s” on %s", text, dj_rules_view_get_page_id (view));
+  return NULL;
+}
+
 /* The label whose markup links to @uri. */
 static GtkLabel *
 find_link (DjRulesView *view,
@@ -342,6 +356,24 @@ test_rtl (void)
   }
 
   save_screenshot (GTK_WIDGET (view), "rules-view-ur.png");
+
+  /* The picture of the board keeps its left and right, as the board does;
+   * a table of words is mirrored. */
+  dj_rules_view_show_page (view, "rules-interpretation", "ur");
+  {
+    GtkWidget *pit_a = find_label (view, "a (0)");
+    GtkWidget *grid = gtk_widget_get_ancestor (pit_a, GTK_TYPE_GRID);
+
+    g_assert_cmpint (gtk_widget_get_direction (pit_a), ==, GTK_TEXT_DIR_LTR);
+    g_assert_cmpint (gtk_widget_get_direction (grid), ==, GTK_TEXT_DIR_LTR);
+  }
+  dj_rules_view_show_page (view, "shortcuts", "ur");
+  {
+    GtkWidget *key = find_label (view, "Ctrl+N");
+    GtkWidget *grid = gtk_widget_get_ancestor (key, GTK_TYPE_GRID);
+
+    g_assert_cmpint (gtk_widget_get_direction (grid), ==, GTK_TEXT_DIR_RTL);
+  }
 
   dj_rules_view_show_page (view, "rules-abe", "nl");
   g_assert_cmpint (gtk_widget_get_direction (dj_rules_view_get_content (view)), ==,

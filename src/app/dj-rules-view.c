@@ -42,6 +42,8 @@ struct _DjRulesView
   GHashTable            *anchors;      /* section id → its heading */
   guint                  scroll_tick;
   guint                  scroll_frames;
+  /* Set while drawing a table that reads left to right in any language. */
+  gboolean               ltr_override;
 };
 
 G_DEFINE_FINAL_TYPE (DjRulesView, dj_rules_view, ADW_TYPE_WINDOW)
@@ -231,7 +233,7 @@ on_activate_link (GtkLabel    *label,
 static GtkTextDirection
 content_direction (DjRulesView *self)
 {
-  return self->page_language->rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR;
+  return self->page_language->rtl && !self->ltr_override ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR;
 }
 
 static GtkWidget *
@@ -260,7 +262,7 @@ add_label (DjRulesView *self,
 
   /* Without the mark a paragraph that starts with a Latin word ("Djenon-abe
    * ایک …") would be laid out left to right. */
-  if (self->page_language->rtl)
+  if (content_direction (self) == GTK_TEXT_DIR_RTL)
     g_string_append (full, RLM);
   g_string_append (full, "<span");
   if (self->page_language != self->language)
@@ -270,6 +272,9 @@ add_label (DjRulesView *self,
       g_string_append_printf (full, " lang=\"%s\"", self->language->code);
       if (self->font_family != NULL)
         g_string_append_printf (full, " font_family=\"%s\"", self->font_family);
+      /* Devanagari's vowel signs above and below need room between lines. */
+      if (strcmp (self->language->code, "ne") == 0)
+        g_string_append (full, " line_height=\"1.3\"");
     }
   g_string_append_printf (full, ">%s</span>", markup);
 
@@ -362,7 +367,7 @@ add_list (DjRulesView   *self,
        * that the marker sits on the item's first line; the bullet itself is
        * not in every script font. */
       marker = numbered ? g_strdup_printf ("%u.", ++number)
-                        : g_strdup ("<span font_family=\"sans\">•</span>\u00a0");
+                        : g_strdup ("<span font_family=\"sans\" lang=\"en\">•</span>\u00a0");
       marker_label = add_label (self, NULL, marker, NULL);
       gtk_widget_set_hexpand (marker_label, FALSE);
       gtk_widget_set_valign (marker_label, GTK_ALIGN_START);
@@ -412,6 +417,28 @@ add_terms (DjRulesView   *self,
     }
 }
 
+static gboolean
+has_rtl_text (DjMallardNode *node)
+{
+  if (node->text != NULL)
+    for (const char *p = node->text; *p != '\0'; p = g_utf8_next_char (p))
+      {
+        GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (p));
+
+        if (script == G_UNICODE_SCRIPT_ARABIC || script == G_UNICODE_SCRIPT_HEBREW ||
+            script == G_UNICODE_SCRIPT_SYRIAC || script == G_UNICODE_SCRIPT_THAANA ||
+            script == G_UNICODE_SCRIPT_NKO)
+          return TRUE;
+      }
+  for (guint i = 0; i < node->children->len; i++)
+    if (has_rtl_text (g_ptr_array_index (node->children, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* A table of words is mirrored in a right-to-left page; one that holds no
+ * right-to-left text at all, like the picture of the board with its pit
+ * letters, keeps its left and right, as the board itself does. */
 static void
 add_table (DjRulesView   *self,
            GtkWidget     *box,
@@ -419,8 +446,11 @@ add_table (DjRulesView   *self,
            int            depth)
 {
   GtkWidget *grid = gtk_grid_new ();
+  gboolean saved_override = self->ltr_override;
   int row = 0;
 
+  if (self->page_language->rtl && !has_rtl_text (table))
+    self->ltr_override = TRUE;
   gtk_widget_set_direction (grid, content_direction (self));
   gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
@@ -446,6 +476,7 @@ add_table (DjRulesView   *self,
       row++;
     }
   gtk_box_append (GTK_BOX (box), grid);
+  self->ltr_override = saved_override;
 }
 
 static void
