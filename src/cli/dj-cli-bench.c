@@ -69,10 +69,13 @@ dj_cli_bench (int    argc,
 {
   gboolean quick = FALSE;
   gboolean search = FALSE;
+  gboolean files = FALSE;
   const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, N_("Shallower perft, fewer games"), NULL },
     { "search", 0, 0, G_OPTION_ARG_NONE, &search,
       N_("Measure the exact search instead: solving, analysing, nodes per second"), NULL },
+    { "files", 0, 0, G_OPTION_ARG_NONE, &files,
+      N_("Measure game files instead: load and save a 100,000-node file"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -100,6 +103,8 @@ dj_cli_bench (int    argc,
       dj_cli_bench_search (quick);
       return DJ_CLI_OK;
     }
+  if (files)
+    return dj_cli_bench_files ();
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {

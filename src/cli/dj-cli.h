@@ -29,6 +29,13 @@ int  dj_cli_solve    (int argc, char **argv);
 /* The search section of `bench --search` (dj-cli-analyse.c). */
 void dj_cli_bench_search (gboolean quick);
 
+/* Game files (dj-cli-files.c) */
+int  dj_cli_validate (int argc, char **argv);
+int  dj_cli_convert  (int argc, char **argv);
+int  dj_cli_show     (int argc, char **argv);
+/* The files section of `bench --files`: load and save of a 100,000-node file */
+int  dj_cli_bench_files (void);
+
 /* Shared by the subcommands that take VARIANT [--feeding X] [--setup POS]:
  * parses the rules and the start position, printing a message on failure. */
 gboolean dj_cli_parse_rules    (const char *variant,

@@ -20,12 +20,15 @@ static const struct
     N_("play VARIANT [--feeding X] [--setup POS] [--trace] MOVES…") },
   { "perft", dj_cli_perft, N_("perft VARIANT DEPTH [--feeding X] [--setup POS]") },
   { "why", dj_cli_why, N_("why VARIANT [--feeding X] [--setup POS]") },
-  { "bench", dj_cli_bench, N_("bench [--quick] [--search]") },
+  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files]") },
   { "analyse", dj_cli_analyse,
     N_("analyse VARIANT [--feeding X] [--setup POS] [--time MS] MOVES…") },
   { "bestmove", dj_cli_bestmove,
     N_("bestmove VARIANT [--feeding X] [--setup POS] [--time MS] MOVES…") },
   { "solve", dj_cli_solve, N_("solve VARIANT [--feeding X] [--setup POS] [--time MS]") },
+  { "validate", dj_cli_validate, N_("validate FILE…") },
+  { "convert", dj_cli_convert, N_("convert [--from xml|text] [--to xml|text] IN OUT") },
+  { "show", dj_cli_show, N_("show [--game N] FILE") },
 };
 
 static void

@@ -1588,14 +1588,34 @@ dj_xml_load_file (GFile         *file,
 }
 
 gboolean
+dj_xml_validate_stream (GInputStream  *stream,
+                        const char    *display_name,
+                        GPtrArray    **problems)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) found = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), FALSE);
+
+  collection = load_stream (stream, display_name ? display_name : "<stream>", &found, NULL,
+                            &error);
+  if (found == NULL)
+    found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+  if (found->len == 0 && error != NULL)
+    g_ptr_array_add (found, g_steal_pointer (&error));
+  if (problems != NULL)
+    *problems = g_ptr_array_ref (found);
+  return found->len == 0;
+}
+
+gboolean
 dj_xml_validate_file (GFile      *file,
                       GPtrArray **problems)
 {
   g_autoptr(GFileInputStream) stream = NULL;
   g_autoptr(GError) io_error = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) found = NULL;
-  g_autoptr(DjCollection) collection = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -1613,12 +1633,5 @@ dj_xml_validate_file (GFile      *file,
         }
       return FALSE;
     }
-  collection = load_stream (G_INPUT_STREAM (stream), name, &found, NULL, &error);
-  if (found == NULL)
-    found = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
-  if (found->len == 0 && error != NULL)
-    g_ptr_array_add (found, g_steal_pointer (&error));
-  if (problems != NULL)
-    *problems = g_ptr_array_ref (found);
-  return found->len == 0;
+  return dj_xml_validate_stream (G_INPUT_STREAM (stream), name, problems);
 }

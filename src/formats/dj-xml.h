@@ -38,6 +38,10 @@ DjCollection *dj_xml_load_data      (const char     *data,
  * gets GError * elements, each message "FILE:LINE: message". */
 gboolean      dj_xml_validate_file  (GFile          *file,
                                      GPtrArray     **problems);
+/* The same for a stream, with messages naming @display_name. */
+gboolean      dj_xml_validate_stream (GInputStream  *stream,
+                                      const char    *display_name,
+                                      GPtrArray    **problems);
 
 /* Writing: canonical output (same tree, same bytes).  save_file writes a
  * temporary file in the same directory, syncs and renames it, keeping the

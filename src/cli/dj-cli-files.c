@@ -1,0 +1,621 @@
+/* dj-cli-files.c: validate, convert, show, and the file benchmark
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "dj-cli.h"
+#include "dj-notation.h"
+#include "dj-xml.h"
+
+typedef enum
+{
+  FORMAT_XML,
+  FORMAT_TEXT,
+} Format;
+
+/* By extension: .djenon is XML, .txt and .djn are text. */
+static gboolean
+format_from_name (const char *name,
+                  Format     *format)
+{
+  if (g_str_has_suffix (name, DJ_XML_EXTENSION))
+    *format = FORMAT_XML;
+  else if (g_str_has_suffix (name, ".txt") || g_str_has_suffix (name, ".djn"))
+    *format = FORMAT_TEXT;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+format_from_option (const char *option,
+                    Format     *format)
+{
+  if (g_strcmp0 (option, "xml") == 0)
+    *format = FORMAT_XML;
+  else if (g_strcmp0 (option, "text") == 0)
+    *format = FORMAT_TEXT;
+  else
+    {
+      g_printerr (_("Unknown format “%s”: use xml or text\n"), option);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static GInputStream *
+open_input (const char  *name,
+            GError     **error)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (strcmp (name, "-") == 0)
+    {
+      GByteArray *bytes = g_byte_array_new ();
+      guint8 buffer[65536];
+      size_t n;
+
+      while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
+        g_byte_array_append (bytes, buffer, n);
+      return g_memory_input_stream_new_from_bytes (g_byte_array_free_to_bytes (bytes));
+    }
+  file = g_file_new_for_commandline_arg (name);
+  return G_INPUT_STREAM (g_file_read (file, NULL, error));
+}
+
+static char *
+read_all (GInputStream  *stream,
+          gsize         *len,
+          GError       **error)
+{
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+
+  if (g_output_stream_splice (memory, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
+                              error) < 0)
+    return NULL;
+  *len = g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (memory));
+  g_output_stream_close (memory, NULL, NULL);
+  /* NUL-terminated for the text reader */
+  return g_realloc (g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (memory)),
+                    *len + 1);
+}
+
+/* Reads @name (a file or "-") in @format; messages name it as given. */
+static DjCollection *
+load (const char  *name,
+      Format       format,
+      GError     **error)
+{
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(GError) io_error = NULL;
+  const char *display = strcmp (name, "-") == 0 ? "<stdin>" : name;
+
+  stream = open_input (name, &io_error);
+  if (stream == NULL)
+    {
+      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO, _("%s: cannot open the file: %s"),
+                   display, io_error->message);
+      return NULL;
+    }
+  if (format == FORMAT_XML)
+    return dj_xml_load_stream (stream, display, NULL, error);
+  else
+    {
+      g_autofree char *text = NULL;
+      gsize len;
+
+      text = read_all (stream, &len, &io_error);
+      if (text == NULL)
+        {
+          g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO,
+                       _("%s: cannot read the file: %s"), display, io_error->message);
+          return NULL;
+        }
+      text[len] = '\0';
+      return dj_notation_parse (text, len, display, error);
+    }
+}
+
+int
+dj_cli_validate (int    argc,
+                 char **argv)
+{
+  int status = DJ_CLI_OK;
+
+  if (argc < 2)
+    {
+      g_printerr (_("Usage: djenon-cli validate FILE…\n"));
+      return DJ_CLI_USAGE;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr(GPtrArray) problems = NULL;
+      Format format = FORMAT_XML;
+
+      format_from_name (argv[i], &format);
+      if (format == FORMAT_TEXT)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(DjCollection) collection = load (argv[i], format, &error);
+
+          if (collection == NULL)
+            {
+              printf ("%s\n", error->message);
+              status = DJ_CLI_INVALID;
+            }
+          continue;
+        }
+      {
+        g_autoptr(GInputStream) stream = NULL;
+        g_autoptr(GError) io_error = NULL;
+
+        stream = open_input (argv[i], &io_error);
+        if (stream == NULL)
+          {
+            printf (_("%s: cannot open the file: %s\n"), argv[i], io_error->message);
+            status = DJ_CLI_INVALID;
+            continue;
+          }
+        if (!dj_xml_validate_stream (stream, strcmp (argv[i], "-") == 0 ? "<stdin>" : argv[i],
+                                     &problems))
+          {
+            for (guint k = 0; k < problems->len; k++)
+              printf ("%s\n", ((GError *) g_ptr_array_index (problems, k))->message);
+            status = DJ_CLI_INVALID;
+          }
+      }
+    }
+  fflush (stdout);
+  return status;
+}
+
+int
+dj_cli_convert (int    argc,
+                char **argv)
+{
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  const GOptionEntry entries[] = {
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from, N_("Format of the input: xml or text"),
+      N_("FORMAT") },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to, N_("Format of the output: xml or text"),
+      N_("FORMAT") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("IN OUT — convert between XML (.djenon) and text (.txt, .djn)"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+  Format in_format = FORMAT_XML, out_format = FORMAT_TEXT;
+  const char *in, *out;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_USAGE;
+    }
+  if (argc != 3)
+    {
+      g_printerr (_("Usage: djenon-cli convert [--from FORMAT] [--to FORMAT] IN OUT\n"));
+      return DJ_CLI_USAGE;
+    }
+  in = argv[1];
+  out = argv[2];
+  if (from != NULL ? !format_from_option (from, &in_format)
+                   : strcmp (in, "-") != 0 && !format_from_name (in, &in_format))
+    {
+      if (from == NULL)
+        g_printerr (_("%s: unknown file type: use .djenon, .txt or .djn, or --from\n"), in);
+      return DJ_CLI_USAGE;
+    }
+  if (to != NULL ? !format_from_option (to, &out_format)
+                 : strcmp (out, "-") != 0 && !format_from_name (out, &out_format))
+    {
+      if (to == NULL)
+        g_printerr (_("%s: unknown file type: use .djenon, .txt or .djn, or --to\n"), out);
+      return DJ_CLI_USAGE;
+    }
+
+  collection = load (in, in_format, &error);
+  if (collection == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_INVALID;
+    }
+
+  if (strcmp (out, "-") == 0)
+    {
+      g_autofree char *data = NULL;
+      gsize len;
+
+      if (out_format == FORMAT_XML)
+        data = dj_xml_to_string (collection, &len);
+      else
+        {
+          data = dj_notation_write_collection (collection);
+          len = strlen (data);
+        }
+      if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
+        {
+          g_printerr (_("Cannot write to the standard output\n"));
+          return DJ_CLI_USAGE;
+        }
+      return DJ_CLI_OK;
+    }
+
+  if (out_format == FORMAT_XML)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (out);
+
+      if (!dj_xml_save_file (collection, file, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return DJ_CLI_USAGE;
+        }
+    }
+  else
+    {
+      g_autofree char *text = dj_notation_write_collection (collection);
+
+      if (!g_file_set_contents (out, text, -1, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return DJ_CLI_USAGE;
+        }
+    }
+  return DJ_CLI_OK;
+}
+
+int
+dj_cli_show (int    argc,
+             char **argv)
+{
+  int game_number = 1;
+  g_autofree char *from = NULL;
+  const GOptionEntry entries[] = {
+    { "game", 0, 0, G_OPTION_ARG_INT, &game_number, N_("Which game of the file (from 1)"),
+      N_("N") },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from, N_("Format of the input: xml or text"),
+      N_("FORMAT") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("FILE — the main line, one line per move as “play” prints it"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  Format format = FORMAT_XML;
+  DjGame *game;
+  const DjRules *rules;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_USAGE;
+    }
+  if (argc != 2)
+    {
+      g_printerr (_("Usage: djenon-cli show [--game N] FILE\n"));
+      return DJ_CLI_USAGE;
+    }
+  if (from != NULL ? !format_from_option (from, &format)
+                   : strcmp (argv[1], "-") != 0 && !format_from_name (argv[1], &format))
+    {
+      if (from == NULL)
+        g_printerr (_("%s: unknown file type: use .djenon, .txt or .djn, or --from\n"),
+                    argv[1]);
+      return DJ_CLI_USAGE;
+    }
+  collection = load (argv[1], format, &error);
+  if (collection == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_INVALID;
+    }
+  if (game_number < 1 || (guint) game_number > dj_collection_get_n_games (collection))
+    {
+      g_printerr (_("%s holds %u games; there is no game %d\n"), argv[1],
+                  dj_collection_get_n_games (collection), game_number);
+      return DJ_CLI_USAGE;
+    }
+
+  game = dj_collection_get_game (collection, game_number - 1);
+  rules = dj_game_get_rules (game);
+  for (DjNode *n = dj_node_get_first_child (dj_game_get_root (game)); n != NULL;
+       n = dj_node_get_first_child (n))
+    {
+      dj_cli_print_line (out, rules, dj_node_get_move (n), dj_node_get_position (n));
+      if (out->len > 65536)
+        {
+          fputs (out->str, stdout);
+          g_string_truncate (out, 0);
+        }
+    }
+  fputs (out->str, stdout);
+  return DJ_CLI_OK;
+}
+
+/* The file benchmark */
+
+static gint64
+cpu_us (int who)
+{
+  struct rusage usage;
+
+  getrusage (who, &usage);
+  return (gint64) usage.ru_utime.tv_sec * G_USEC_PER_SEC + usage.ru_utime.tv_usec +
+         (gint64) usage.ru_stime.tv_sec * G_USEC_PER_SEC + usage.ru_stime.tv_usec;
+}
+
+/* A Djenon-abe line of @n legal moves: a prefix, then a cycle of positions
+ * repeated (repeated positions do not end a game), found by a seeded random
+ * search that avoids captures. */
+static GArray *
+long_line (guint n)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+
+  for (;;)
+    {
+      g_autoptr(GHashTable) seen = g_hash_table_new_full ((GHashFunc) dj_position_hash,
+                                                          (GEqualFunc) dj_position_equal,
+                                                          g_free, NULL);
+      GArray *line = g_array_new (FALSE, FALSE, sizeof (DjMove));
+      DjPosition pos;
+
+      dj_position_init_start (&pos);
+      for (guint ply = 0; ply < 5000; ply++)
+        {
+          DjMoves moves;
+          gpointer first;
+          DjMove pick = DJ_PASS;
+
+          dj_moves_generate (&rules, &pos, &moves);
+          if (moves.end != DJ_END_NONE)
+            break;
+          if (g_hash_table_lookup_extended (seen, &pos, NULL, &first))
+            {
+              guint s = GPOINTER_TO_UINT (first), len = ply - s;
+
+              while (line->len < n)
+                {
+                  DjMove m = g_array_index (line, DjMove, s + (line->len - s) % len);
+
+                  g_array_append_val (line, m);
+                }
+              g_array_set_size (line, n);
+              return line;
+            }
+          g_hash_table_insert (seen, g_memdup2 (&pos, sizeof pos), GUINT_TO_POINTER (ply));
+          if (!moves.must_pass)
+            {
+              guint quiet[DJ_ROW_PITS], any[DJ_ROW_PITS], nq = 0, na = 0;
+
+              for (guint k = 0; k < DJ_ROW_PITS; k++)
+                if (moves.pit[k] == DJ_PIT_LEGAL)
+                  {
+                    any[na++] = k;
+                    if (moves.children[k].captured[0] + moves.children[k].captured[1] ==
+                        pos.captured[0] + pos.captured[1])
+                      quiet[nq++] = k;
+                  }
+              pick = moves.row_start + (nq > 0 ? quiet[g_rand_int_range (rand, 0, nq)]
+                                               : any[g_rand_int_range (rand, 0, na)]);
+            }
+          g_array_append_val (line, pick);
+          dj_moves_child (&moves, &pos, pick, &pos);
+        }
+      g_array_unref (line);
+    }
+}
+
+static const char *const bench_comments[] = {
+  "A quiet move that keeps the seeds at home.",
+  "The relay goes round twice and ends in an empty pit.",
+  "Better was the capture on the other side, taking two at once.",
+  "Now every pit of the opponent's row is within reach.",
+};
+
+/* A game of about @n nodes: a long main line, a one- or two-move variation
+ * at every eighth move, a comment on every fourth node, some glyphs and
+ * assessments.  Sets @text_bytes to the bytes of text it holds. */
+static DjCollection *
+bench_collection (guint  n,
+                  gsize *text_bytes)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  guint main_moves = n * 8 / 10;
+  g_autoptr(GArray) line = long_line (main_moves);
+  g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
+  DjCollection *collection = dj_collection_new ();
+  DjNode *cur = dj_game_get_root (game);
+  guint count = 1;
+
+  *text_bytes = 0;
+  for (guint i = 0; i < main_moves && count < n; i++)
+    {
+      DjMove m = g_array_index (line, DjMove, i);
+      DjMoves moves;
+      DjPosition child;
+      DjNode *next;
+
+      dj_moves_generate (&rules, dj_node_get_position (cur), &moves);
+      dj_moves_child (&moves, dj_node_get_position (cur), m, &child);
+      next = dj_game_append_unchecked (game, cur, m, &child);
+      count++;
+      if (i % 8 == 4)
+        for (guint k = 0; k < DJ_ROW_PITS; k++)
+          if (moves.pit[k] == DJ_PIT_LEGAL && (DjMove) (moves.row_start + k) != m)
+            {
+              DjMove alt = moves.row_start + k;
+              DjMoves reply;
+              DjNode *v;
+
+              dj_moves_child (&moves, dj_node_get_position (cur), alt, &child);
+              v = dj_game_append_unchecked (game, cur, alt, &child);
+              count++;
+              dj_game_load_annotations (game, v, DJ_GLYPH_DUBIOUS, DJ_ASSESSMENT_NONE,
+                                        DJ_NO_TIME);
+              dj_moves_generate (&rules, &child, &reply);
+              for (guint r = 0; r < DJ_ROW_PITS; r++)
+                if (reply.pit[r] == DJ_PIT_LEGAL)
+                  {
+                    DjPosition after;
+
+                    dj_moves_child (&reply, &child, reply.row_start + r, &after);
+                    dj_game_append_unchecked (game, v, reply.row_start + r, &after);
+                    count++;
+                    break;
+                  }
+              break;
+            }
+      cur = next;
+      if (count % 4 == 0)
+        {
+          const char *c = bench_comments[(i / 4) % G_N_ELEMENTS (bench_comments)];
+
+          dj_game_load_comments (game, cur, NULL, g_strdup (c));
+          *text_bytes += strlen (c) + 1;
+        }
+      if (i % 16 == 0)
+        dj_game_load_annotations (game, cur, DJ_GLYPH_GOOD, DJ_ASSESSMENT_EVEN, DJ_NO_TIME);
+    }
+  dj_collection_append (collection, game);
+  return collection;
+}
+
+typedef struct
+{
+  gint64 wall;
+  gint64 cpu;
+} Timing;
+
+static void
+keep_best (Timing *best,
+           gint64  wall,
+           gint64  cpu,
+           guint   run)
+{
+  if (run == 0 || wall < best->wall)
+    best->wall = wall;
+  if (run == 0 || cpu < best->cpu)
+    best->cpu = cpu;
+}
+
+int
+dj_cli_bench_files (void)
+{
+  const guint nodes = 100000;
+  const guint runs = 3;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+  g_autofree char *dir = NULL, *path = NULL, *xmllint = NULL;
+  g_autoptr(GFile) file = NULL;
+  Timing save = { 0 }, load_t = { 0 }, lint = { 0 };
+  gsize text_bytes, file_size = 0;
+  double per_node = 0;
+  guint n_nodes;
+
+  collection = bench_collection (nodes, &text_bytes);
+  n_nodes = dj_game_get_n_nodes (dj_collection_get_game (collection, 0));
+  dir = g_dir_make_tmp ("djenon-bench-XXXXXX", &error);
+  if (dir == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_USAGE;
+    }
+  path = g_build_filename (dir, "bench.djenon", NULL);
+  file = g_file_new_for_path (path);
+
+  for (guint run = 0; run < runs; run++)
+    {
+      gint64 w0 = g_get_monotonic_time (), c0 = cpu_us (RUSAGE_SELF);
+
+      if (!dj_xml_save_file (collection, file, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return DJ_CLI_USAGE;
+        }
+      keep_best (&save, g_get_monotonic_time () - w0, cpu_us (RUSAGE_SELF) - c0, run);
+    }
+  {
+    g_autofree char *backup = g_strconcat (path, "~", NULL);
+    GStatBuf st;
+
+    g_remove (backup);
+    if (g_stat (path, &st) == 0)
+      file_size = st.st_size;
+  }
+
+  for (guint run = 0; run < runs; run++)
+    {
+      struct mallinfo2 m0, m1;
+      gint64 w0, c0;
+      DjCollection *loaded;
+
+      malloc_trim (0);
+      m0 = mallinfo2 ();
+      w0 = g_get_monotonic_time ();
+      c0 = cpu_us (RUSAGE_SELF);
+      loaded = dj_xml_load_file (file, NULL, &error);
+      keep_best (&load_t, g_get_monotonic_time () - w0, cpu_us (RUSAGE_SELF) - c0, run);
+      if (loaded == NULL)
+        {
+          g_printerr ("%s\n", error->message);
+          return DJ_CLI_INVALID;
+        }
+      m1 = mallinfo2 ();
+      /* What the loaded game holds, less the text of its comments */
+      per_node = ((double) m1.uordblks - (double) m0.uordblks - (double) text_bytes) / n_nodes;
+      g_object_unref (loaded);
+    }
+
+  xmllint = g_find_program_in_path ("xmllint");
+  if (xmllint != NULL)
+    for (guint run = 0; run < runs; run++)
+      {
+        const char *args[] = { xmllint, "--noout", path, NULL };
+        gint64 w0 = g_get_monotonic_time (), c0 = cpu_us (RUSAGE_CHILDREN);
+        int status;
+
+        if (!g_spawn_sync (NULL, (char **) args, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
+                           &status, &error))
+          {
+            g_printerr ("%s\n", error->message);
+            g_clear_pointer (&xmllint, g_free);
+            break;
+          }
+        keep_best (&lint, g_get_monotonic_time () - w0, cpu_us (RUSAGE_CHILDREN) - c0, run);
+      }
+
+  printf ("files    game of %u nodes with comments and variations, %" G_GSIZE_FORMAT
+          " bytes of XML\n", n_nodes, file_size);
+  printf ("files    save %.3f s (%.3f s CPU), load %.3f s (%.3f s CPU), best of %u\n",
+          save.wall / 1e6, save.cpu / 1e6, load_t.wall / 1e6, load_t.cpu / 1e6, runs);
+  if (xmllint != NULL)
+    printf ("files    xmllint --noout %.3f s (%.3f s CPU): load/xmllint %.2f (target ≤ 3), "
+            "save/xmllint %.2f (target ≤ 1), CPU time\n",
+            lint.wall / 1e6, lint.cpu / 1e6, (double) load_t.cpu / MAX (lint.cpu, 1),
+            (double) save.cpu / MAX (lint.cpu, 1));
+  else
+    printf ("files    xmllint not found: no comparison\n");
+  printf ("files    memory %.0f bytes per node beyond the text of comments (target ≤ 200)\n",
+          per_node);
+  fflush (stdout);
+
+  g_remove (path);
+  g_rmdir (dir);
+  return DJ_CLI_OK;
+}
