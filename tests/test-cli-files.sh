@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# djenon-cli validate, convert and show, as a user types them. TAP.
+set -u
+cli=${DJENON_CLI:?DJENON_CLI must name the built djenon-cli}
+src=${G_TEST_SRCDIR:?G_TEST_SRCDIR must name the tests directory}
+samples=$src/../data/samples
+hostile=$src/hostile
+n=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+
+# check NAME EXPECTED-STATUS COMMAND... ; stdout in $tmp/out, stderr in $tmp/err
+check () {
+  local name=$1 status=$2; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" != "$status" ]; then
+    not_ok "$name" "exit status $got, expected $status" "stdout: $(head -5 "$tmp/out")" \
+      "stderr: $(head -5 "$tmp/err")"
+    return 1
+  fi
+  return 0
+}
+
+if check "validate the samples" 0 "$cli" validate "$samples/aboure-sample.djenon" \
+     "$samples/abe-sample.djenon"; then
+  if [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then
+    not_ok "validate the samples" "unexpected output: $(cat "$tmp/out" "$tmp/err")"
+  else
+    ok "validate the samples"
+  fi
+fi
+
+cp "$hostile/illegal-move.djenon" "$tmp/bad.djenon"
+cp "$hostile/variation-not-closed.djenon" "$tmp/open.djenon"
+if check "validate reports each problem as FILE:LINE: message" 1 "$cli" validate \
+     "$samples/abe-sample.djenon" "$tmp/bad.djenon" "$tmp/open.djenon"; then
+  expected="$tmp/bad.djenon:7: illegal move D: A single seed cannot be moved in Djenon-aboure
+$tmp/open.djenon:9: the variation started at line 7 is not closed"
+  if [ "$(cat "$tmp/out")" = "$expected" ]; then
+    ok "validate reports each problem as FILE:LINE: message"
+  else
+    not_ok "validate reports each problem as FILE:LINE: message" "got:" "$(cat "$tmp/out")"
+  fi
+fi
+
+if check "validate a text file" 1 "$cli" validate "$hostile/not-xml.djenon"; then
+  if grep -q "not-xml.djenon:1: this is not an XML file" "$tmp/out"; then
+    ok "validate a text file"
+  else
+    not_ok "validate a text file" "$(cat "$tmp/out")"
+  fi
+fi
+
+if check "XML to text to XML" 0 "$cli" convert "$samples/abe-sample.djenon" "$tmp/abe.txt" &&
+   check "XML to text to XML" 0 "$cli" convert "$tmp/abe.txt" "$tmp/abe.djenon"; then
+  if cmp -s "$tmp/abe.djenon" "$samples/abe-sample.djenon" &&
+     grep -q '^\[Variant "abe"\]$' "$tmp/abe.txt"; then
+    ok "XML to text to XML"
+  else
+    not_ok "XML to text to XML" "$(diff "$samples/abe-sample.djenon" "$tmp/abe.djenon" | head)"
+  fi
+fi
+
+if check "standard input and output: XML in, text out" 0 \
+     "$cli" convert - - <"$samples/aboure-sample.djenon"; then
+  if cmp -s "$tmp/out" <("$cli" convert "$samples/aboure-sample.djenon" -); then
+    if head -1 "$tmp/out" | grep -q '^\[Variant "aboure"\]$'; then
+      ok "standard input and output: XML in, text out"
+    else
+      not_ok "standard input and output: XML in, text out" "$(head -3 "$tmp/out")"
+    fi
+  else
+    not_ok "standard input and output: XML in, text out" "differs from the file's conversion"
+  fi
+fi
+
+printf '[Variant "aboure"]\n\n1. b F 2. d {good} A *\n' >"$tmp/short.txt"
+if check "--from text --to xml" 0 "$cli" convert --from text --to xml - - <"$tmp/short.txt"; then
+  if grep -q '<comment-after>good</comment-after>' "$tmp/out"; then
+    ok "--from text --to xml"
+  else
+    not_ok "--from text --to xml" "$(cat "$tmp/out")"
+  fi
+fi
+
+printf '[Variant "aboure"]\n\n1. b F 2. d\n{never closed\n' >"$tmp/broken.txt"
+if check "a broken text file names its line and column" 1 "$cli" convert "$tmp/broken.txt" "$tmp/x.djenon"; then
+  if grep -q "broken.txt:4:1: this comment is not closed" "$tmp/err" && [ ! -e "$tmp/x.djenon" ]; then
+    ok "a broken text file names its line and column"
+  else
+    not_ok "a broken text file names its line and column" "$(cat "$tmp/err")"
+  fi
+fi
+
+if check "unknown file type" 2 "$cli" convert "$samples/abe-sample.djenon" "$tmp/abe.pgn"; then
+  ok "unknown file type"
+fi
+
+if check "show the main line" 0 "$cli" show "$samples/aboure-sample.djenon"; then
+  last=$(tail -1 "$tmp/out")
+  if [ "$(wc -l <"$tmp/out")" = 21 ] &&
+     [ "$(head -1 "$tmp/out")" = "b | 1 2 6 6 0 5 5 5 1 5 5 5 | 2 0 | N | A B D E F | -" ] &&
+     [ "$last" = "c | 0 0 1 0 0 1 1 0 1 0 1 1 | 20 22 | N | - | over 22 26 N no-moves" ]; then
+    ok "show the main line"
+  else
+    not_ok "show the main line" "$(head -2 "$tmp/out")" "$last"
+  fi
+fi
+
+# show gives the same lines as play for the same moves.
+moves=$(sed 's/ .*//' "$tmp/out" | tr '\n' ' ')
+# shellcheck disable=SC2086
+if "$cli" play aboure $moves >"$tmp/play" && cmp -s "$tmp/out" "$tmp/play"; then
+  ok "show prints what play prints"
+else
+  not_ok "show prints what play prints"
+fi
+
+"$cli" convert "$samples/abe-sample.djenon" "$tmp/one.txt" >/dev/null
+cat "$tmp/one.txt" "$tmp/short.txt" >"$tmp/two.txt"
+if check "show --game 2" 0 "$cli" show --game 2 "$tmp/two.txt"; then
+  if [ "$(cat "$tmp/out" | wc -l)" = 4 ] && head -1 "$tmp/out" | grep -q '^b |'; then
+    ok "show --game 2"
+  else
+    not_ok "show --game 2" "$(cat "$tmp/out")"
+  fi
+fi
+if check "show --game 3 of two" 2 "$cli" show --game 3 "$tmp/two.txt"; then
+  if grep -q "holds 2 games" "$tmp/err"; then ok "show --game 3 of two"; else not_ok "show --game 3 of two" "$(cat "$tmp/err")"; fi
+fi
+
+echo "1..$n"
+exit $fail
