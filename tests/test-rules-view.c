@@ -525,8 +525,14 @@ test_links (void)
   /* The pages menu; the index lists the rules pages as topics. */
   gtk_widget_activate_action (GTK_WIDGET (view), "rules.show-page", "s", "index");
   g_assert_cmpstr (dj_rules_view_get_page_id (view), ==, "index");
+  /* Links can be reached with the keyboard. */
+  g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (find_link (view, "xref:rules-abe"))));
   follow_link (view, "xref:rules-abe");
   g_assert_cmpstr (dj_rules_view_get_page_id (view), ==, "rules-abe");
+  /* Headings are headings for assistive technology. */
+  g_assert_cmpint (gtk_accessible_get_accessible_role (
+                     GTK_ACCESSIBLE (find_label (view, "Capturing"))), ==,
+                   GTK_ACCESSIBLE_ROLE_HEADING);
   /* "More Information" leads back to the guide's section; "See Also" on. */
   follow_link (view, "xref:index#rules");
   g_assert_cmpstr (dj_rules_view_get_page_id (view), ==, "index");
@@ -596,9 +602,19 @@ test_show_help (void)
   g_assert_true (g_object_get_data (G_OBJECT (parent), "dj-rules-view") == view);
   g_assert_cmpstr (dj_rules_view_get_page_id (DJ_RULES_VIEW (view)), ==, "index");
 
+  /* The rules, always in the viewer (Yelp has no language switcher). */
+  dj_show_rules (GTK_WINDOW (parent), DJ_VARIANT_ABOURE);
+  g_assert_true (g_object_get_data (G_OBJECT (parent), "dj-rules-view") == view);
+  g_assert_cmpstr (dj_rules_view_get_page_id (DJ_RULES_VIEW (view)), ==, "rules-aboure");
+
   gtk_window_destroy (GTK_WINDOW (view));
   iterate (2);
   g_assert_null (g_object_get_data (G_OBJECT (parent), "dj-rules-view"));
+  dj_show_rules (GTK_WINDOW (parent), DJ_VARIANT_ABE);
+  view = g_object_get_data (G_OBJECT (parent), "dj-rules-view");
+  g_assert_true (DJ_IS_RULES_VIEW (view));
+  g_assert_cmpstr (dj_rules_view_get_page_id (DJ_RULES_VIEW (view)), ==, "rules-abe");
+  gtk_window_destroy (GTK_WINDOW (view));
   gtk_window_destroy (GTK_WINDOW (parent));
   g_setenv ("PATH", saved_path, TRUE);
   g_rmdir (empty);

@@ -245,3 +245,12 @@ dj_show_help (GtkWindow  *parent,
     }
   show_in_viewer (parent, page_id);
 }
+
+void
+dj_show_rules (GtkWindow *parent,
+               DjVariant  variant)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  show_in_viewer (parent, variant == DJ_VARIANT_ABE ? "rules-abe" : "rules-aboure");
+}

@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "dj-mallard.h"
+#include "dj-rules.h"
 
 G_BEGIN_DECLS
 
@@ -35,5 +36,9 @@ gboolean              dj_help_is_translated      (const char  *lang,
  * installed, else in the application's own viewer. */
 void                  dj_show_help               (GtkWindow   *parent,
                                                   const char  *page_id);
+/* The rules of @variant in the application's own viewer (which offers every
+ * language), the same viewer each time for one @parent. */
+void                  dj_show_rules              (GtkWindow   *parent,
+                                                  DjVariant    variant);
 
 G_END_DECLS

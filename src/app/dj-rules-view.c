@@ -258,7 +258,12 @@ add_label (DjRulesView *self,
            const char  *style_class)
 {
   g_autoptr(GString) full = g_string_new (NULL);
-  GtkWidget *label = gtk_label_new (NULL);
+  gboolean heading = style_class != NULL &&
+                     (g_str_has_prefix (style_class, "title-") || strcmp (style_class, "heading") == 0);
+  GtkWidget *label = g_object_new (GTK_TYPE_LABEL,
+                                   "accessible-role", heading ? GTK_ACCESSIBLE_ROLE_HEADING
+                                                              : GTK_ACCESSIBLE_ROLE_LABEL,
+                                   NULL);
 
   /* Without the mark a paragraph that starts with a Latin word ("Djenon-abe
    * ایک …") would be laid out left to right. */
