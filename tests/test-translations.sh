@@ -9,7 +9,7 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; for l in "$@"; do echo "# $l"; done; }
+not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 if diff <(build-aux/list-potfiles.sh) <(grep -v '^#' po/POTFILES.in | sed '/^$/d') >"$tmp/diff"; then
   ok "po/POTFILES.in lists every file with translatable text, sorted"
