@@ -1,0 +1,87 @@
+/* fuzz-xml.c: libFuzzer target for the game file readers
+ *
+ * Built only with -Dfuzzing=true (clang, -Db_sanitize=address,undefined).
+ * Each input goes through the XML reader and the text notation reader; what
+ * either accepts must write out, read back to the same tree, and write out
+ * again to the same bytes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "dj-notation.h"
+#include "dj-xml.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+static void
+check_xml_round_trip (DjCollection *collection)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) again = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  gsize len1, len2;
+
+  first = dj_xml_to_string (collection, &len1);
+  g_assert (first != NULL);
+  again = dj_xml_load_data (first, len1, "fuzz-out.djenon", &error);
+  if (again == NULL)
+    g_error ("written XML does not read back: %s\n%s", error->message, first);
+  second = dj_xml_to_string (again, &len2);
+  g_assert (len1 == len2 && memcmp (first, second, len1) == 0);
+}
+
+static void
+check_text_round_trip (DjCollection *collection)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) again = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+
+  first = dj_notation_write_collection (collection);
+  again = dj_notation_parse (first, -1, "fuzz-out.txt", &error);
+  if (again == NULL)
+    g_error ("written text does not read back: %s\n%s", error->message, first);
+  second = dj_notation_write_collection (again);
+  g_assert (strcmp (first, second) == 0);
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) xml = NULL;
+  g_autoptr(DjCollection) text = NULL;
+
+  xml = dj_xml_load_data ((const char *) data, size, "fuzz.djenon", &error);
+  if (xml != NULL)
+    {
+      check_xml_round_trip (xml);
+      check_text_round_trip (xml);
+    }
+  else
+    {
+      /* Every message names the file and the line. */
+      g_assert (error != NULL && error->domain == DJ_FORMAT_ERROR);
+      g_assert (g_str_has_prefix (error->message, "fuzz.djenon:"));
+      g_assert (g_ascii_isdigit (error->message[strlen ("fuzz.djenon:")]));
+    }
+  g_clear_error (&error);
+
+  text = dj_notation_parse ((const char *) data, size, "fuzz.txt", &error);
+  if (text != NULL)
+    {
+      check_text_round_trip (text);
+      check_xml_round_trip (text);
+    }
+  else
+    {
+      g_assert (error != NULL && error->domain == DJ_FORMAT_ERROR);
+      g_assert (g_str_has_prefix (error->message, "fuzz.txt:"));
+    }
+  return 0;
+}
