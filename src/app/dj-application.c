@@ -284,6 +284,7 @@ static const struct {
   { "win.game-info", { "<Control>i", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "win.show-analysis", { "F9", NULL } },
   { "window.close", { "<Control>w", NULL } },
 };
 

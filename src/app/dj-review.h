@@ -1,0 +1,72 @@
+/* dj-review.h: Review Game: every move of the main line against perfect play
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dj-game.h"
+
+G_BEGIN_DECLS
+
+#define DJ_TYPE_REVIEW (dj_review_get_type ())
+
+G_DECLARE_FINAL_TYPE (DjReview, dj_review, DJ, REVIEW, GtkWidget)
+
+/* Time the solver gets for each position of the game. */
+#define DJ_REVIEW_DEFAULT_BUDGET_MS 2000
+/* Moves of the better line added as a variation (the better move and its
+ * continuation with perfect play). */
+#define DJ_REVIEW_LINE_MOVES        6
+
+/*
+ * DjReview is the banner that reviews a game: dj_review_start() analyses the
+ * position before every move of the main line in the background (a progress
+ * bar and a Cancel button show meanwhile), then, as one undo step "Review
+ * Game", for every move that lost seeds against perfect play:
+ *
+ *   - the loss (the best move's value minus the played move's, in seeds, from
+ *     the mover's view) picks a glyph, see dj_review_glyph_for_loss();
+ *   - a comment after the move gives both values, "Best: d (+4); played c (−2)";
+ *   - the better move and its best line go in as a variation.
+ *
+ * Only proven values judge a move: when the time budget ran out, a move is
+ * judged only if the bounds prove a loss (the best move's lower bound above
+ * the played move's upper bound), and then by the least loss they prove.  A
+ * move with only one legal choice is not judged.  A glyph already given by
+ * hand (other than ?!, ? and ??) is kept.  Cancelling changes nothing.
+ *
+ * Properties: "game" (DjGame), "running" (read-only).
+ * Signal: finished (gboolean completed): the review ended, applied (TRUE) or
+ * cancelled (FALSE).
+ */
+GtkWidget  *dj_review_new               (void);
+
+DjGame     *dj_review_get_game          (DjReview *self);
+/* A new game cancels a running review. */
+void        dj_review_set_game          (DjReview *self,
+                                         DjGame   *game);
+void        dj_review_set_time_budget   (DjReview *self,
+                                         gint64    time_ms);
+
+/* Starts reviewing the game's main line (nothing if already running). */
+void        dj_review_start             (DjReview *self);
+void        dj_review_cancel            (DjReview *self);
+gboolean    dj_review_get_running       (DjReview *self);
+
+/* The thresholds, in seeds lost against perfect play:
+ * 0 none; 1–2 "?!" (inaccuracy, DJ_GLYPH_DUBIOUS); 3–5 "?" (mistake,
+ * DJ_GLYPH_MISTAKE); 6 or more "??" (blunder, DJ_GLYPH_BLUNDER). */
+DjGlyph     dj_review_glyph_for_loss    (int       loss);
+
+/* After a finished review: one line per move, e.g. "3. c: lost 4 seeds (?) —
+ * best d (+2), played c (−2)", and the summary shown in the banner. */
+guint       dj_review_get_n_moves       (DjReview *self);
+/* The seeds move @index (0 = the first move) lost, or -1 when it was not
+ * judged (forced, or only bounded). */
+int         dj_review_get_loss          (DjReview *self,
+                                         guint     index);
+const char *dj_review_get_summary       (DjReview *self);
+
+G_END_DECLS
