@@ -62,6 +62,7 @@ DjCollection  *dj_window_get_collection     (DjWindow        *self);
 DjGame        *dj_window_get_game           (DjWindow        *self);
 DjLineModel   *dj_window_get_line_model     (DjWindow        *self);
 GtkWidget     *dj_window_get_board          (DjWindow        *self);
+/* The moves beside the board: the study pane's DjNotationView. */
 GtkWidget     *dj_window_get_move_list      (DjWindow        *self);
 /* Beside the board: notation, comments, explainer, tree, games. */
 DjStudyPane   *dj_window_get_study_pane     (DjWindow        *self);
