@@ -160,6 +160,20 @@ dj_help_get_book (const char *lang)
   return get_language_data (lang)->book;
 }
 
+void
+dj_help_add_page (const char    *lang,
+                  DjMallardPage *page)
+{
+  HelpLanguageData *data;
+
+  g_return_if_fail (lang != NULL);
+  g_return_if_fail (page != NULL);
+
+  data = get_language_data (lang);
+  dj_mallard_book_add (data->book, page);
+  g_hash_table_add (data->translated, g_strdup (dj_mallard_page_get_id (page)));
+}
+
 gboolean
 dj_help_is_translated (const char *lang,
                        const char *page_id)

@@ -28,6 +28,11 @@ const char           *dj_help_get_ui_language    (void);
 /* The pages in @lang, English where a page is not translated (cached,
  * transfer none). */
 DjMallardBook        *dj_help_get_book           (const char  *lang);
+/* Adds @page to the pages in @lang, or replaces the one with its id: a page
+ * that is not built into the application (tests use it for a sample page
+ * while a language is not translated yet). */
+void                  dj_help_add_page           (const char    *lang,
+                                                  DjMallardPage *page);
 /* Whether @page_id exists in @lang itself (not as an English stand-in). */
 gboolean              dj_help_is_translated      (const char  *lang,
                                                   const char  *page_id);
