@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <libxml/parser.h>
+#include <libxml/xpathInternals.h>
 #include <string.h>
 
 #include "dj-notation.h"
@@ -337,6 +339,60 @@ test_paste (void)
   g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 4);
 }
 
+/* The help page's example file is read as it stands, is in canonical form,
+ * and its text form in the page is what the writer writes. */
+static char *
+page_code (xmlDocPtr   doc,
+           const char *xpath)
+{
+  xmlXPathContextPtr ctx = xmlXPathNewContext (doc);
+  xmlXPathObjectPtr found;
+  char *text = NULL;
+
+  xmlXPathRegisterNs (ctx, BAD_CAST "m", BAD_CAST "http://projectmallard.org/1.0/");
+  found = xmlXPathEvalExpression (BAD_CAST xpath, ctx);
+  if (found != NULL && found->nodesetval != NULL && found->nodesetval->nodeNr > 0)
+    {
+      xmlChar *content = xmlNodeGetContent (found->nodesetval->nodeTab[0]);
+
+      text = g_strdup ((const char *) content);
+      xmlFree (content);
+    }
+  xmlXPathFreeObject (found);
+  xmlXPathFreeContext (ctx);
+  return text;
+}
+
+static void
+test_help_page_example (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "help", "C",
+                                                 "file-format.page", NULL);
+  g_autofree char *xml = NULL, *text = NULL, *written_xml = NULL, *written_text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+  g_autoptr(DjCollection) from_text = NULL;
+  xmlDocPtr doc = xmlReadFile (path, NULL, XML_PARSE_NONET);
+
+  g_assert_nonnull (doc);
+  xml = page_code (doc, "//m:section[@id='example']/m:code");
+  text = page_code (doc, "//m:section[@id='text']/m:code");
+  xmlFreeDoc (doc);
+  g_assert_nonnull (xml);
+  g_assert_nonnull (text);
+
+  collection = dj_xml_load_data (xml, strlen (xml), "file-format.page", &error);
+  g_assert_no_error (error);
+  written_xml = dj_xml_to_string (collection, NULL);
+  g_assert_true (g_str_has_prefix (written_xml, xml));
+  g_assert_cmpstr (written_xml + strlen (xml), ==, "\n");
+  written_text = dj_notation_write_collection (collection);
+  g_assert_true (g_str_has_prefix (written_text, text));
+  g_assert_cmpstr (written_text + strlen (text), ==, "\n");
+  from_text = parse (text, &error);
+  g_assert_no_error (error);
+}
+
 /* Very long lines and very deep variations, on a small stack. */
 typedef struct
 {
@@ -395,6 +451,7 @@ main (int    argc,
   g_test_add_func ("/djenon/notation/errors", test_errors);
   g_test_add_func ("/djenon/notation/several-games", test_several_games);
   g_test_add_func ("/djenon/notation/paste", test_paste);
+  g_test_add_func ("/djenon/notation/help-page-example", test_help_page_example);
   g_test_add_func ("/djenon/notation/long-line", test_long_line);
   g_test_add_func ("/djenon/notation/deep-variations", test_deep_variations);
 

@@ -167,6 +167,19 @@ test_illegal_move (void)
 }
 
 static void
+test_byte_order_mark (void)
+{
+  g_autofree char *xml = g_strconcat ("\xEF\xBB\xBF", illegal_game, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+
+  /* A UTF-8 byte order mark is allowed; the reading goes on to the move. */
+  collection = load_string (xml, &error);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_ILLEGAL_MOVE);
+  g_assert_true (g_str_has_prefix (error->message, "game.djenon:7: illegal move D"));
+}
+
+static void
 test_foreign (void)
 {
   static const char xml[] =
@@ -529,6 +542,7 @@ main (int    argc,
   g_test_add_func ("/djenon/xml/random-round-trips", test_random_round_trips);
   g_test_add_func ("/djenon/xml/samples", test_samples);
   g_test_add_func ("/djenon/xml/illegal-move", test_illegal_move);
+  g_test_add_func ("/djenon/xml/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/djenon/xml/foreign", test_foreign);
   g_test_add_func ("/djenon/xml/save-file", test_save_file);
   g_test_add_func ("/djenon/xml/validate-collects", test_validate_collects);

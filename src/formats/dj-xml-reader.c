@@ -1396,10 +1396,26 @@ loader_feed (Loader     *self,
     {
       xmlRelaxNGPtr schema = get_schema ();
 
-      /* The first bytes go to the context creation, as libxml2 wants them
-       * for detecting the encoding. */
-      self->ctxt = xmlCreatePushParserCtxt (&self->sax, NULL, data, (int) MIN (len, 4),
-                                            self->name);
+      /* Djenon files are UTF-8.  libxml2 is not left to guess another
+       * encoding from the first bytes: its UTF-16 and UCS-4 paths are more
+       * than we need, and one of them crashed on a fuzzed file. */
+      if ((len >= 2 && (((guchar) data[0] == 0xFE && (guchar) data[1] == 0xFF) ||
+                        ((guchar) data[0] == 0xFF && (guchar) data[1] == 0xFE))) ||
+          memchr (data, '\0', MIN (len, 4)) != NULL)
+        {
+          problem (self, DJ_FORMAT_ERROR_SYNTAX, 1, TRUE,
+                   _("the file is not UTF-8 text (it may be UTF-16 or UTF-32); Djenon files "
+                     "are UTF-8"));
+          return FALSE;
+        }
+      /* A UTF-8 byte order mark is allowed, and passed over here since the
+       * encoding is not left to libxml2. */
+      if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+        {
+          data += 3;
+          len -= 3;
+        }
+      self->ctxt = xmlCreatePushParserCtxt (&self->sax, NULL, NULL, 0, self->name);
       if (self->ctxt == NULL)
         {
           problem (self, DJ_FORMAT_ERROR_IO, 1, TRUE, _("out of memory"));
@@ -1407,13 +1423,12 @@ loader_feed (Loader     *self,
         }
       self->ctxt->_private = self;
       xmlCtxtUseOptions (self->ctxt, XML_PARSE_NONET | XML_PARSE_IGNORE_ENC);
+      xmlSwitchEncoding (self->ctxt, XML_CHAR_ENCODING_UTF8);
       if (schema != NULL)
         {
           self->vctxt = xmlRelaxNGNewValidCtxt (schema);
           xmlRelaxNGSetValidStructuredErrors (self->vctxt, on_schema_error, self);
         }
-      data += MIN (len, 4);
-      len -= MIN (len, 4);
     }
 
   while (len > 0)
