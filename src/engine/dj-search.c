@@ -22,6 +22,9 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "dj-search.h"
 
@@ -660,6 +663,63 @@ prove_target (Ctx          *c,
   return TRUE;
 }
 
+/* One round of iterative deepening: the target searched with lines cut at
+ * @depth plies, once with the cut lines counted against the tester (a proven
+ * lower bound) and once for it (a proven upper bound).  Returns FALSE when
+ * out of budget. */
+static gboolean
+deepen_target (Ctx          *c,
+               const Target *tg,
+               guint         depth,
+               int          *lower,
+               int          *upper)
+{
+  int rem = board_seeds (&tg->pos);
+  guint max_ply = c->max_ply;
+  gboolean ok = TRUE;
+
+  c->max_ply = MIN (max_ply, tg->ply + depth);
+  c->tester_ply = tg->root ? tg->ply : tg->ply - 1;
+  for (int pass = 0; pass < 2 && *lower < *upper; pass++)
+    {
+      guint truncated0 = c->truncated;
+      int lo = *lower - 1, hi = *upper + 1, r, v;
+      gboolean fail_low, fail_high;
+
+      c->pessimism = pass == 0 ? 1 : -1;
+      if (tg->root)
+        {
+          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply, lo, hi);
+          v = r;
+          fail_low = r <= lo;
+          fail_high = r >= hi;
+        }
+      else
+        {
+          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply,
+                      tg->taken - hi, tg->taken - lo);
+          v = tg->taken - r;
+          fail_low = r >= tg->taken - lo;
+          fail_high = r <= tg->taken - hi;
+        }
+      if (g_atomic_int_get (c->abort))
+        {
+          ok = FALSE;
+          break;
+        }
+      /* fail-soft: v bounds the cut tree's value from below unless it
+       * failed low, from above unless it failed high */
+      if ((pass == 0 || c->truncated == truncated0) && !fail_low)
+        *lower = MAX (*lower, MIN (v, *upper));
+      if ((pass == 1 || c->truncated == truncated0) && !fail_high)
+        *upper = MIN (*upper, MAX (v, *lower));
+      if (c->truncated == truncated0)
+        break;  /* nothing was cut: this was the real tree */
+    }
+  c->max_ply = max_ply;
+  return ok;
+}
+
 /* ---------------------------------------------------------------------- */
 /* lines */
 
@@ -753,7 +813,13 @@ dj_search_new (gsize table_bytes)
   while (buckets * 2 * BUCKET * sizeof (Entry) <= table_bytes)
     buckets *= 2;
   s->n_buckets = buckets;
-  s->table = g_new0 (Entry, buckets * BUCKET);
+  /* Huge pages where the system offers them: first touches of a large
+   * table otherwise cost more than a small search. */
+  s->table = g_aligned_alloc (buckets * BUCKET, sizeof (Entry), 2 * 1024 * 1024);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  madvise (s->table, buckets * BUCKET * sizeof (Entry), MADV_HUGEPAGE);
+#endif
+  memset (s->table, 0, buckets * BUCKET * sizeof (Entry));
   s->n_threads = CLAMP (g_get_num_processors (), 1, 2);
   s->use_tables = TRUE;
   return s;
@@ -764,7 +830,7 @@ dj_search_free (DjSearch *search)
 {
   if (search == NULL)
     return;
-  g_free (search->table);
+  g_aligned_free (search->table);
   g_free (search);
 }
 
@@ -827,6 +893,8 @@ typedef struct
   GArray           *lines[DJ_ROW_PITS + 1];
   volatile gint     next;
   gboolean          want_lines;
+  gboolean          deepen;      /* a budget is set: bounds from short lines first */
+  guint             phase;       /* 0: short lines, 1: exact values */
 } Job;
 
 static void
@@ -868,7 +936,17 @@ prove_moves (Ctx *c,
 
       if (i >= job->n)
         return;
-      job->done[i] = prove_target (c, &job->targets[i], job->guess[i],
+      if (job->phase == 0)
+        {
+          /* Short lines first, for every move: proven bounds early. */
+          for (guint depth = 6; depth <= 12 && job->lower[i] < job->upper[i]; depth *= 2)
+            if (!deepen_target (c, &job->targets[i], depth, &job->lower[i], &job->upper[i]))
+              break;
+          continue;
+        }
+      job->done[i] = !g_atomic_int_get (c->abort) &&
+                     prove_target (c, &job->targets[i],
+                                   CLAMP (job->guess[i], job->lower[i], job->upper[i]),
                                    &job->lower[i], &job->upper[i]);
       if (job->done[i] && job->want_lines)
         {
@@ -910,12 +988,17 @@ job_run (Job *job)
 
   job->search->generation++;
   ctx_init (c, job);
-  if (job->search->n_threads > 1 && job->n > 1)
-    helper = g_thread_new ("dj-search", worker_thread, job);
-  prove_moves (c, job);
+  for (job->phase = job->deepen ? 0 : 1; job->phase < 2; job->phase++)
+    {
+      job->next = 0;
+      if (job->search->n_threads > 1 && job->n > 1)
+        helper = g_thread_new ("dj-search", worker_thread, job);
+      prove_moves (c, job);
+      if (helper != NULL)
+        g_thread_join (helper);
+      helper = NULL;
+    }
   ctx_finish (c);
-  if (helper != NULL)
-    g_thread_join (helper);
   g_free (c);
 }
 
@@ -943,6 +1026,7 @@ job_init (Job                  *job,
       job->node_limit = limits->nodes;
       if (limits->depth > 0)
         job->max_ply = MIN (limits->depth, DJ_SEARCH_MAX_PLY);
+      job->deepen = limits->time_ms > 0 || limits->nodes > 0 || limits->depth > 0;
     }
   return TRUE;
 }
