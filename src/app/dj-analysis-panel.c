@@ -18,6 +18,7 @@ struct _DjAnalysisPanel
   GtkWidget     parent_instance;
 
   /* template */
+  GtkWidget    *box;
   GtkSpinner   *spinner;
   GtkLabel     *summary_label;
   GtkStack     *stack;
@@ -766,6 +767,7 @@ dj_analysis_panel_class_init (DjAnalysisPanelClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/dj-analysis-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, box);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, summary_label);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, stack);

@@ -1,0 +1,858 @@
+/* test-analysis-ui.c: the analysis panel, Review Game and Play from Here
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "dj-analysis-panel.h"
+#include "dj-application.h"
+#include "dj-board.h"
+#include "dj-play-engine.h"
+#include "dj-resources.h"
+#include "dj-review.h"
+#include "dj-window.h"
+
+/* Small Djenon-aboure endgames: a few seeds, so every value is exact at
+ * once and the oracle below checks it by plain minimax.
+ *
+ * TWO_BEST, South to move: a +6, c +6, e +4.  By hand, the first move: a
+ * sows a, b and makes 2 on b: takes 2; c sows c, d, e, relays the 3 on e
+ * over e, f, A and takes the 2 made on A; e sows e, f and ends in the empty
+ * f.  The rest of the game the oracle plays out.
+ * ONE_BEST, South to move: a 0, c −4, d −4. */
+#define TWO_BEST "2 1 3 0 2 0 1 0 2 1 0 0 18 18 S"
+#define ONE_BEST "3 0 2 2 0 1 0 2 0 0 3 1 17 17 S"
+
+#define TIMEOUT_S 20
+
+static DjApplication *app;
+
+/* An independent oracle: minimax to the end over the rules' legal moves,
+ * with RULES.md's repetition rule (a line back to a position on it ends
+ * there, each side keeping its own row). */
+
+#define ORACLE_MAX_PLY 200
+
+static int
+own_row_value (const DjPosition *pos)
+{
+  DjSide me = pos->to_move, other = DJ_OTHER_SIDE (pos->to_move);
+
+  return (pos->captured[me] + (int) dj_position_row_seeds (pos, me))
+         - (pos->captured[other] + (int) dj_position_row_seeds (pos, other));
+}
+
+static int
+oracle_value (const DjRules    *rules,
+              const DjPosition *pos,
+              DjPosition       *line,
+              guint             ply)
+{
+  DjMoves moves;
+  int best = G_MININT;
+
+  for (guint i = 0; i < ply; i++)
+    if (dj_position_equal (&line[i], pos))
+      return own_row_value (pos);
+  g_assert_cmpuint (ply, <, ORACLE_MAX_PLY);
+
+  dj_moves_generate (rules, pos, &moves);
+  if (moves.end != DJ_END_NONE)
+    {
+      int score[2];
+
+      dj_final_scores (rules, pos, score);
+      return score[pos->to_move] - score[DJ_OTHER_SIDE (pos->to_move)];
+    }
+
+  line[ply] = *pos;
+  for (DjMove m = 0; m <= DJ_PASS; m++)
+    {
+      DjPosition child;
+      int v;
+
+      if ((m == DJ_PASS) != (gboolean) moves.must_pass || !dj_moves_is_legal (&moves, m))
+        continue;
+      g_assert_true (dj_moves_child (&moves, pos, m, &child));
+      v = oracle_value (rules, &child, line, ply + 1);
+      if (child.to_move != pos->to_move)
+        v = -v;
+      best = MAX (best, v);
+    }
+  return best;
+}
+
+/* The value of @move in @pos, from the mover's view. */
+static int
+oracle_move_value (const DjRules    *rules,
+                   const DjPosition *pos,
+                   DjMove            move)
+{
+  DjPosition line[ORACLE_MAX_PLY];
+  DjMoves moves;
+  DjPosition child;
+  int v;
+
+  dj_moves_generate (rules, pos, &moves);
+  g_assert_true (dj_moves_child (&moves, pos, move, &child));
+  line[0] = *pos;
+  v = oracle_value (rules, &child, line, 1);
+  return child.to_move != pos->to_move ? -v : v;
+}
+
+static int
+oracle_best (const DjRules    *rules,
+             const DjPosition *pos)
+{
+  DjMoves moves;
+  int best = G_MININT;
+
+  dj_moves_generate (rules, pos, &moves);
+  for (DjMove m = 0; m <= DJ_PASS; m++)
+    if ((m == DJ_PASS) == (gboolean) moves.must_pass && dj_moves_is_legal (&moves, m))
+      best = MAX (best, oracle_move_value (rules, pos, m));
+  return best;
+}
+
+static guint
+count_moves (const DjRules    *rules,
+             const DjPosition *pos)
+{
+  DjMoves moves;
+
+  dj_moves_generate (rules, pos, &moves);
+  return moves.must_pass ? 1 : moves.n_legal;
+}
+
+/* Main loop helpers */
+
+static gboolean
+timed_out (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+typedef gboolean (*Condition) (gpointer data);
+
+/* Runs the main loop until @cond holds; fails after TIMEOUT_S seconds. */
+static void
+wait_until (Condition  cond,
+            gpointer   data,
+            const char *what)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add_seconds (TIMEOUT_S, timed_out, &expired);
+
+  while (!cond (data) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (expired)
+    g_error ("Timed out waiting for %s", what);
+  g_source_remove (id);
+}
+
+static void
+flush_events (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static DjGame *
+new_game (const char *setup)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjPosition pos;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dj_position_parse (setup, &pos, &error));
+  g_assert_no_error (error);
+  return dj_game_new (&rules, &pos);
+}
+
+static DjNode *
+play (DjGame     *game,
+      DjNode     *node,
+      const char *move_text)
+{
+  g_autoptr(GError) error = NULL;
+  DjMove move;
+  DjNode *child;
+
+  g_assert_true (dj_move_from_string (move_text, &move));
+  child = dj_game_play (game, node, move, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (child);
+  return child;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Two trees are the same node for node: moves, positions, annotations. */
+static void
+assert_same_tree (DjNode *a,
+                  DjNode *b)
+{
+  DjNode *ca, *cb;
+
+  g_assert_cmpint (dj_node_get_move (a), ==, dj_node_get_move (b));
+  g_assert_true (dj_position_equal (dj_node_get_position (a), dj_node_get_position (b)));
+  g_assert_cmpint (dj_node_get_glyph (a), ==, dj_node_get_glyph (b));
+  g_assert_cmpstr (dj_node_get_comment_before (a), ==, dj_node_get_comment_before (b));
+  g_assert_cmpstr (dj_node_get_comment_after (a), ==, dj_node_get_comment_after (b));
+  g_assert_cmpint (dj_node_get_assessment (a), ==, dj_node_get_assessment (b));
+  g_assert_cmpuint (dj_node_get_n_children (a), ==, dj_node_get_n_children (b));
+  for (ca = dj_node_get_first_child (a), cb = dj_node_get_first_child (b);
+       ca != NULL && cb != NULL;
+       ca = dj_node_get_next_sibling (ca), cb = dj_node_get_next_sibling (cb))
+    assert_same_tree (ca, cb);
+}
+
+/* The panel */
+
+typedef struct
+{
+  GtkWidget       *window;
+  DjBoard         *board;
+  DjAnalysisPanel *panel;
+  DjGame          *game;
+} PanelFixture;
+
+static gboolean
+panel_ready (gpointer data)
+{
+  PanelFixture *f = data;
+  const DjAnalysis *a = dj_analysis_panel_get_analysis (f->panel);
+
+  return !dj_analysis_panel_get_busy (f->panel) && a != NULL
+         && dj_position_equal (&a->position,
+                               dj_node_get_position (dj_game_get_current (f->game)));
+}
+
+static void
+panel_setup (PanelFixture *f,
+             const char   *setup)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  f->game = new_game (setup);
+  f->board = DJ_BOARD (dj_board_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (f->board), 500, 300);
+  f->panel = DJ_ANALYSIS_PANEL (dj_analysis_panel_new ());
+  dj_analysis_panel_set_board (f->panel, f->board);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->board));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->panel));
+  f->window = gtk_window_new ();
+  gtk_window_set_child (GTK_WINDOW (f->window), box);
+  gtk_window_present (GTK_WINDOW (f->window));
+
+  dj_board_set_position (f->board, dj_game_get_rules (f->game),
+                         dj_node_get_position (dj_game_get_current (f->game)));
+  dj_analysis_panel_set_game (f->panel, f->game);
+  wait_until (panel_ready, f, "the panel's first analysis");
+}
+
+static void
+panel_teardown (PanelFixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  flush_events ();
+  g_clear_object (&f->game);
+}
+
+/* Every legal move, best first, each value exact and as the oracle says. */
+static void
+check_panel_values (PanelFixture *f)
+{
+  const DjRules *rules = dj_game_get_rules (f->game);
+  const DjPosition *pos = dj_node_get_position (dj_game_get_current (f->game));
+  const DjAnalysis *a = dj_analysis_panel_get_analysis (f->panel);
+  DjBoardScene *scene = dj_board_get_scene (f->board);
+
+  g_assert_nonnull (a);
+  g_assert_cmpuint (a->n_moves, ==, count_moves (rules, pos));
+  g_assert_true (a->exact);
+  for (guint i = 0; i < a->n_moves; i++)
+    {
+      const DjMoveValue *mv = &a->moves[i];
+      g_autofree char *row = dj_analysis_panel_describe_row (f->panel, i);
+      g_autofree char *value = dj_analysis_format_value (mv->value);
+      g_autofree char *expect = g_strdup_printf ("%s: %s, exact; best line %s",
+                                                 dj_move_to_string (mv->move), value,
+                                                 dj_move_to_string (mv->move));
+
+      g_assert_true (mv->exact);
+      g_assert_cmpint (mv->value, ==, oracle_move_value (rules, pos, mv->move));
+      if (i > 0)
+        g_assert_cmpint (mv->value, <=, a->moves[i - 1].value);
+      g_assert_cmpuint (mv->line_len, >=, 1);
+      g_assert_cmpint (mv->line[0], ==, mv->move);
+      /* The row says it, marked exact. */
+      g_assert_true (g_str_has_prefix (row, expect));
+    }
+  g_assert_null (dj_analysis_panel_describe_row (f->panel, a->n_moves));
+  g_assert_cmpint (a->value, ==, oracle_best (rules, pos));
+  /* The best pit is marked on the board. */
+  g_assert_cmpint (dj_board_scene_get_best_move (scene), ==, a->moves[0].move);
+}
+
+static void
+test_panel_values (void)
+{
+  PanelFixture f = { 0 };
+  const DjAnalysis *a;
+  DjNode *root, *after_a;
+  static const struct { const char *move; int value; } expected[] = {
+    { "a", 6 }, { "c", 6 }, { "e", 4 },
+  };
+
+  panel_setup (&f, TWO_BEST);
+  check_panel_values (&f);
+
+  /* The values worked out by hand (see TWO_BEST). */
+  a = dj_analysis_panel_get_analysis (f.panel);
+  g_assert_cmpuint (a->n_moves, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < a->n_moves; i++)
+    for (guint j = 0; j < G_N_ELEMENTS (expected); j++)
+      if (g_str_equal (dj_move_to_string (a->moves[i].move), expected[j].move))
+        g_assert_cmpint (a->moves[i].value, ==, expected[j].value);
+
+  /* It follows the current node: North's moves after a, then back. */
+  root = dj_game_get_root (f.game);
+  after_a = play (f.game, root, "a");
+  dj_game_set_current (f.game, after_a);
+  g_assert_null (dj_analysis_panel_get_analysis (f.panel));
+  g_assert_cmpint (dj_board_scene_get_best_move (dj_board_get_scene (f.board)), ==, DJ_NO_MOVE);
+  wait_until (panel_ready, &f, "the analysis after a");
+  g_assert_cmpint (dj_analysis_panel_get_analysis (f.panel)->position.to_move, ==, DJ_NORTH);
+  check_panel_values (&f);
+
+  /* Quick navigation: each change cancels the search before; the last wins. */
+  dj_game_set_current (f.game, root);
+  dj_game_set_current (f.game, after_a);
+  dj_game_set_current (f.game, root);
+  wait_until (panel_ready, &f, "the analysis back at the start");
+  check_panel_values (&f);
+
+  /* Hidden, it clears the board's mark and keeps nothing. */
+  gtk_widget_set_visible (GTK_WIDGET (f.panel), FALSE);
+  g_assert_cmpint (dj_board_scene_get_best_move (dj_board_get_scene (f.board)), ==, DJ_NO_MOVE);
+  g_assert_null (dj_analysis_panel_get_analysis (f.panel));
+  gtk_widget_set_visible (GTK_WIDGET (f.panel), TRUE);
+  wait_until (panel_ready, &f, "the analysis when shown again");
+  check_panel_values (&f);
+
+  panel_teardown (&f);
+}
+
+/* A game over shows no moves. */
+static void
+test_panel_game_over (void)
+{
+  PanelFixture f = { 0 };
+  const DjAnalysis *a;
+
+  panel_setup (&f, "1 1 0 1 1 1 0 0 1 0 0 0 21 21 N");
+  a = dj_analysis_panel_get_analysis (f.panel);
+  g_assert_cmpint (a->end, !=, DJ_END_NONE);
+  g_assert_cmpuint (a->n_moves, ==, 0);
+  /* North finishes 21 + 1 against 21 + 5. */
+  g_assert_cmpint (a->value, ==, -4);
+  g_assert_null (dj_analysis_panel_describe_row (f.panel, 0));
+  g_assert_cmpint (dj_board_scene_get_best_move (dj_board_get_scene (f.board)), ==, DJ_NO_MOVE);
+  panel_teardown (&f);
+}
+
+/* Add as Variation: the whole best line at the current node, one undo step. */
+static void
+test_add_variation (void)
+{
+  PanelFixture f = { 0 };
+  const DjAnalysis *a;
+  const DjMoveValue *mv;
+  g_autoptr(DjGame) before = NULL;
+  DjNode *node, *first;
+  guint n_before;
+
+  panel_setup (&f, ONE_BEST);
+  /* Something there already: the main line c. */
+  play (f.game, dj_game_get_root (f.game), "c");
+  before = dj_game_copy (f.game);
+  n_before = dj_game_get_n_nodes (f.game);
+
+  a = dj_analysis_panel_get_analysis (f.panel);
+  mv = &a->moves[0];
+  g_assert_cmpstr (dj_move_to_string (mv->move), ==, "a");
+  g_assert_cmpuint (mv->line_len, >=, 2);
+
+  /* By the row's button, as the user does. */
+  gtk_widget_activate_action (GTK_WIDGET (f.panel), "analysis.add-variation", "i", 0);
+  flush_events ();
+
+  first = dj_node_get_nth_child (dj_game_get_root (f.game), 1);
+  g_assert_nonnull (first);
+  g_assert_cmpint (dj_node_get_move (first), ==, mv->move);
+  node = first;
+  for (guint i = 1; i < mv->line_len; i++)
+    {
+      node = dj_node_get_first_child (node);
+      g_assert_nonnull (node);
+      g_assert_cmpint (dj_node_get_move (node), ==, mv->line[i]);
+    }
+  g_assert_cmpuint (dj_game_get_n_nodes (f.game), ==, n_before + mv->line_len);
+  /* The main line stays, the current node too. */
+  g_assert_cmpint (dj_node_get_move (dj_node_get_first_child (dj_game_get_root (f.game))), ==, 2);
+  g_assert_true (dj_game_get_current (f.game) == dj_game_get_root (f.game));
+
+  /* One undo removes it all. */
+  g_assert_true (dj_game_can_undo (f.game));
+  dj_game_undo (f.game);
+  assert_same_tree (dj_game_get_root (f.game), dj_game_get_root (before));
+
+  /* Adding a line that is there already changes nothing. */
+  first = dj_analysis_panel_add_variation (f.panel, 1);
+  g_assert_nonnull (first);
+  g_assert_cmpint (dj_node_get_move (first), ==, a->moves[1].move);
+  g_assert_null (dj_analysis_panel_add_variation (f.panel, a->n_moves));
+
+  panel_teardown (&f);
+}
+
+/* Review Game */
+
+static gboolean
+review_done (gpointer data)
+{
+  return !dj_review_get_running (data);
+}
+
+static void
+test_review_thresholds (void)
+{
+  g_assert_cmpint (dj_review_glyph_for_loss (-1), ==, DJ_GLYPH_NONE);
+  g_assert_cmpint (dj_review_glyph_for_loss (0), ==, DJ_GLYPH_NONE);
+  g_assert_cmpint (dj_review_glyph_for_loss (1), ==, DJ_GLYPH_DUBIOUS);
+  g_assert_cmpint (dj_review_glyph_for_loss (2), ==, DJ_GLYPH_DUBIOUS);
+  g_assert_cmpint (dj_review_glyph_for_loss (3), ==, DJ_GLYPH_MISTAKE);
+  g_assert_cmpint (dj_review_glyph_for_loss (5), ==, DJ_GLYPH_MISTAKE);
+  g_assert_cmpint (dj_review_glyph_for_loss (6), ==, DJ_GLYPH_BLUNDER);
+  g_assert_cmpint (dj_review_glyph_for_loss (40), ==, DJ_GLYPH_BLUNDER);
+}
+
+/* The best move of @node's position by the oracle (the first of equals). */
+static DjMove
+oracle_best_move (const DjRules *rules,
+                  DjNode        *node)
+{
+  const DjPosition *pos = dj_node_get_position (node);
+  int best = oracle_best (rules, pos);
+  DjMoves moves;
+
+  dj_moves_generate (rules, pos, &moves);
+  for (DjMove m = 0; m <= DJ_PASS; m++)
+    if ((m == DJ_PASS) == (gboolean) moves.must_pass && dj_moves_is_legal (&moves, m)
+        && oracle_move_value (rules, pos, m) == best)
+      return m;
+  return DJ_NO_MOVE;
+}
+
+static void
+test_review_game (void)
+{
+  g_autoptr(DjGame) game = new_game (ONE_BEST);
+  g_autoptr(DjGame) before = NULL;
+  const DjRules *rules = dj_game_get_rules (game);
+  GtkWidget *window = gtk_window_new ();
+  DjReview *review = DJ_REVIEW (dj_review_new ());
+  DjNode *root = dj_game_get_root (game);
+  DjNode *bad, *node, *better;
+  guint plies = 1;
+  g_autofree char *comment = NULL;
+
+  /* South blunders with c (−4 where a keeps 0), then both play perfectly. */
+  bad = play (game, root, "c");
+  node = bad;
+  for (guint i = 0; i < 4; i++)
+    {
+      DjMoves moves;
+      DjMove m;
+
+      dj_moves_generate (rules, dj_node_get_position (node), &moves);
+      if (moves.end != DJ_END_NONE)
+        break;
+      m = oracle_best_move (rules, node);
+      node = dj_game_play (game, node, m, NULL);
+      g_assert_nonnull (node);
+      plies++;
+    }
+  dj_game_clear_undo (game);
+  before = dj_game_copy (game);
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (review));
+  gtk_window_present (GTK_WINDOW (window));
+  dj_review_set_game (review, game);
+  dj_review_start (review);
+  g_assert_true (dj_review_get_running (review));
+  wait_until (review_done, review, "the review");
+
+  g_assert_cmpuint (dj_review_get_n_moves (review), ==, plies);
+  g_assert_cmpint (dj_review_get_loss (review, 0), ==, 4);
+  for (guint i = 1; i < plies; i++)
+    g_assert_cmpint (dj_review_get_loss (review, i), <=, 0);
+  g_assert_nonnull (strstr (dj_review_get_summary (review), "1 mistake"));
+
+  /* c lost 4 seeds: a mistake, "?", with both values in a comment … */
+  g_assert_cmpint (dj_node_get_glyph (bad), ==, DJ_GLYPH_MISTAKE);
+  comment = g_strdup (dj_node_get_comment_after (bad));
+  g_assert_cmpstr (comment, ==, "Best: a (0); played c (\xe2\x88\x92" "4)");
+  /* … and the better move, a, with its line, as a variation. */
+  g_assert_cmpuint (dj_node_get_n_children (root), ==, 2);
+  better = dj_node_get_nth_child (root, 1);
+  g_assert_cmpstr (dj_move_to_string (dj_node_get_move (better)), ==, "a");
+  g_assert_true (dj_node_get_first_child (root) == bad);
+  /* The perfect moves are not marked. */
+  for (node = dj_node_get_first_child (bad); node != NULL; node = dj_node_get_first_child (node))
+    g_assert_cmpint (dj_node_get_glyph (node), ==, DJ_GLYPH_NONE);
+
+  /* One undo restores the game exactly. */
+  g_assert_true (dj_game_can_undo (game));
+  dj_game_undo (game);
+  g_assert_false (dj_game_can_undo (game));
+  assert_same_tree (dj_game_get_root (game), dj_game_get_root (before));
+
+  /* Reviewing twice marks once. */
+  dj_game_redo (game);
+  dj_review_start (review);
+  wait_until (review_done, review, "the second review");
+  g_assert_cmpstr (dj_node_get_comment_after (bad), ==, comment);
+  g_assert_cmpuint (dj_node_get_n_children (root), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+/* Cancelling changes nothing. */
+static void
+test_review_cancel (void)
+{
+  g_autoptr(DjGame) game = NULL;
+  g_autoptr(DjGame) before = NULL;
+  DjReview *review = DJ_REVIEW (g_object_ref_sink (dj_review_new ()));
+  gpointer alive = review;
+  DjNode *node;
+
+  /* A long game from the start: far too much to finish at once. */
+  game = dj_game_new (&DJ_RULES_INIT (DJ_VARIANT_ABOURE), NULL);
+  node = dj_game_get_root (game);
+  for (guint i = 0; i < 6; i++)
+    {
+      DjMoves moves;
+
+      dj_moves_generate (dj_game_get_rules (game), dj_node_get_position (node), &moves);
+      for (DjMove m = 0; m < DJ_N_PITS; m++)
+        if (dj_moves_is_legal (&moves, m))
+          {
+            node = dj_game_play (game, node, m, NULL);
+            break;
+          }
+    }
+  dj_game_clear_undo (game);
+  before = dj_game_copy (game);
+
+  dj_review_set_game (review, game);
+  dj_review_start (review);
+  g_assert_true (dj_review_get_running (review));
+  dj_review_cancel (review);
+  g_assert_false (dj_review_get_running (review));
+  /* The cancelled search reports, then the review goes. */
+  dj_review_set_game (review, NULL);
+  g_object_add_weak_pointer (G_OBJECT (review), &alive);
+  g_object_unref (review);
+  while (alive != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (dj_game_can_undo (game));
+  assert_same_tree (dj_game_get_root (game), dj_game_get_root (before));
+}
+
+/* Play from Here, in the window */
+
+static DjWindow *
+new_window (const char *setup)
+{
+  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjPosition pos;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (dj_position_parse (setup, &pos, NULL));
+  dj_window_start_game (window, &rules, &pos, NULL);
+  flush_events ();
+  return window;
+}
+
+static gboolean
+engine_replied (gpointer data)
+{
+  DjPlayEngine *engine = data;
+  DjGame *game = dj_play_engine_get_game (engine);
+  DjNode *node = dj_game_get_current (game);
+
+  return !dj_play_engine_get_thinking (engine) && dj_node_get_ply (node) >= 2
+         && dj_node_get_position (node)->to_move != dj_play_engine_get_engine_side (engine);
+}
+
+static void
+test_play_engine (void)
+{
+  DjWindow *window = new_window (ONE_BEST);
+  DjGame *game = dj_window_get_game (window);
+  const DjRules *rules = dj_game_get_rules (game);
+  DjPlayEngine *engine;
+  DjBoard *board = DJ_BOARD (dj_window_get_board (window));
+  DjNode *root = dj_game_get_root (game);
+  DjNode *user, *reply;
+
+  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  g_assert_nonnull (engine);
+
+  /* An existing main line, so that play goes into a variation. */
+  play (game, root, "d");
+
+  g_assert_true (dj_play_engine_start (engine, DJ_NORTH, DJ_LEVEL_PERFECT));
+  g_assert_true (dj_play_engine_get_playing (engine));
+  g_assert_cmpstr (dj_play_engine_get_text (engine), ==, "Playing against Djenon (perfect)");
+  /* South, the user, is to move: the engine waits. */
+  g_assert_false (dj_play_engine_get_thinking (engine));
+
+  g_assert_true (dj_window_play_move (window, 2));   /* c */
+  user = dj_game_get_current (game);
+  g_assert_true (dj_node_get_parent (user) == root);
+  g_assert_cmpuint (dj_node_get_index (user), ==, 1);
+  g_assert_true (dj_play_engine_get_thinking (engine));
+  g_assert_false (dj_board_get_interactive (board));
+
+  wait_until (engine_replied, engine, "the engine's reply");
+  /* North replied; if South then had to pass, North moved again: every move
+   * of the engine is one of the best value, and the user is to move. */
+  reply = dj_node_get_first_child (user);
+  g_assert_nonnull (reply);
+  g_assert_cmpint (dj_node_get_mover (reply), ==, DJ_NORTH);
+  for (DjNode *n = reply; n != NULL; n = dj_node_get_first_child (n))
+    {
+      DjNode *parent = dj_node_get_parent (n);
+
+      g_assert_true (dj_node_get_n_children (parent) == 1 || parent == root);
+      if (dj_node_get_mover (n) == DJ_NORTH)
+        g_assert_cmpint (oracle_move_value (rules, dj_node_get_position (parent),
+                                            dj_node_get_move (n)),
+                         ==, oracle_best (rules, dj_node_get_position (parent)));
+      else
+        g_assert_cmpint (dj_node_get_move (n), ==, DJ_PASS);
+      if (dj_node_get_first_child (n) == NULL)
+        g_assert_true (n == dj_game_get_current (game));
+    }
+  g_assert_cmpint (dj_node_get_position (dj_game_get_current (game))->to_move, ==, DJ_SOUTH);
+  g_assert_true (dj_board_get_interactive (board));
+  {
+    DjMoves moves;
+
+    /* Here North's B ended the game (every pit 0 or 1): play stops by itself. */
+    dj_moves_generate (rules, dj_node_get_position (dj_game_get_current (game)), &moves);
+    g_assert_cmpint (dj_play_engine_get_playing (engine), ==, moves.end == DJ_END_NONE);
+  }
+
+  /* Navigating away while the engine thinks stops play and its search. */
+  dj_game_set_current (game, root);
+  g_assert_true (dj_play_engine_start (engine, DJ_NORTH, DJ_LEVEL_PERFECT));
+  g_assert_true (dj_window_play_move (window, 3));   /* d, the main line */
+  g_assert_true (dj_play_engine_get_thinking (engine));
+  dj_game_set_current (game, root);
+  g_assert_false (dj_play_engine_get_playing (engine));
+  while (dj_play_engine_get_thinking (engine))
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
+  g_assert_true (dj_game_get_current (game) == root);
+  g_assert_null (dj_node_get_first_child (dj_node_get_first_child (root)));
+
+  /* The engine may move first, and is stopped while thinking. */
+  g_assert_true (dj_play_engine_start (engine, DJ_SOUTH, DJ_LEVEL_STRONG));
+  g_assert_true (dj_play_engine_get_thinking (engine));
+  dj_play_engine_stop (engine);
+  g_assert_false (dj_play_engine_get_playing (engine));
+  flush_events ();
+  while (dj_play_engine_get_thinking (engine))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (dj_game_get_current (game) == root);
+  g_assert_true (dj_board_get_interactive (board));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+/* Weaker levels replay the same way: the seed comes from the position. */
+static void
+test_play_seed (void)
+{
+  DjPosition a, b;
+
+  g_assert_true (dj_position_parse (ONE_BEST, &a, NULL));
+  b = a;
+  g_assert_cmpuint (dj_play_engine_seed (&a, 3), ==, dj_play_engine_seed (&b, 3));
+  g_assert_cmpuint (dj_play_engine_seed (&a, 3), !=, dj_play_engine_seed (&a, 4));
+  for (DjLevel l = DJ_LEVEL_PERFECT; l < DJ_N_LEVELS; l++)
+    {
+      g_assert_nonnull (dj_level_get_title (l));
+      g_assert_nonnull (dj_level_get_name (l));
+    }
+}
+
+/* The window: win.show-analysis (F9, the header-bar toggle) shows the panel. */
+static gboolean
+window_panel_ready (gpointer data)
+{
+  DjAnalysisPanel *panel = data;
+
+  return !dj_analysis_panel_get_busy (panel) && dj_analysis_panel_get_analysis (panel) != NULL;
+}
+
+static void
+test_window_toggle (void)
+{
+  DjWindow *window = new_window (TWO_BEST);
+  DjAnalysisPanel *panel;
+  DjBoardScene *scene = dj_board_get_scene (DJ_BOARD (dj_window_get_board (window)));
+  GAction *action;
+  g_autoptr(GVariant) state = NULL;
+  g_auto(GStrv) accels = NULL;
+
+  panel = DJ_ANALYSIS_PANEL (find_widget (GTK_WIDGET (window), DJ_TYPE_ANALYSIS_PANEL));
+  g_assert_nonnull (panel);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_true (dj_analysis_panel_get_game (panel) == dj_window_get_game (window));
+
+  action = g_action_map_lookup_action (G_ACTION_MAP (window), "show-analysis");
+  g_assert_nonnull (action);
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-analysis");
+  g_assert_cmpstr (accels[0], ==, "F9");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-analysis", NULL);
+  state = g_action_get_state (action);
+  g_assert_true (g_variant_get_boolean (state));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  wait_until (window_panel_ready, panel, "the panel in the window");
+  g_assert_cmpint (dj_board_scene_get_best_move (scene), ==,
+                   dj_analysis_panel_get_analysis (panel)->moves[0].move);
+
+  /* A new game: the panel follows. */
+  dj_window_start_game (window, &DJ_RULES_INIT (DJ_VARIANT_ABOURE), NULL, NULL);
+  g_assert_true (dj_analysis_panel_get_game (panel) == dj_window_get_game (window));
+  wait_until (window_panel_ready, panel, "the panel on the new game");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-analysis", NULL);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
+  g_assert_cmpint (dj_board_scene_get_best_move (scene), ==, DJ_NO_MOVE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+static void
+rm_rf (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+
+  if (children != NULL)
+    {
+      GFileInfo *info;
+
+      while ((info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, g_file_info_get_name (info), NULL);
+
+          rm_rf (child);
+          g_object_unref (info);
+        }
+    }
+  g_file_delete (file, NULL, NULL);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  static const char *xdg[] = {
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+  };
+  g_autofree char *home = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  /* A home of our own for drafts, recent files and settings. */
+  home = g_dir_make_tmp ("djenon-test-analysis-XXXXXX", NULL);
+  g_assert_nonnull (home);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (xdg[i], dir, TRUE);
+    }
+  g_test_init (&argc, &argv, NULL);
+
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  dj_register_resource ();
+
+  /* No animation: the board shows a move's result at once. */
+  settings = g_settings_new (APP_ID);
+  g_settings_set_enum (settings, "animation-speed", 0);
+
+  app = dj_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/djenon/analysis-ui/panel-values", test_panel_values);
+  g_test_add_func ("/djenon/analysis-ui/panel-game-over", test_panel_game_over);
+  g_test_add_func ("/djenon/analysis-ui/add-variation", test_add_variation);
+  g_test_add_func ("/djenon/analysis-ui/review-thresholds", test_review_thresholds);
+  g_test_add_func ("/djenon/analysis-ui/review-game", test_review_game);
+  g_test_add_func ("/djenon/analysis-ui/review-cancel", test_review_cancel);
+  g_test_add_func ("/djenon/analysis-ui/play-engine", test_play_engine);
+  g_test_add_func ("/djenon/analysis-ui/play-seed", test_play_seed);
+  g_test_add_func ("/djenon/analysis-ui/window-toggle", test_window_toggle);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  rm_rf (home);
+  return status;
+}
