@@ -51,6 +51,38 @@ dump_game (DjGame *game)
   return g_string_free (s, FALSE);
 }
 
+/* A 64-bit fingerprint of the tree (shape, moves and annotations), for
+ * trees too big to dump as text. */
+static G_GNUC_UNUSED guint64
+tree_fingerprint (DjGame *game)
+{
+  const DjNode *root = dj_game_get_root (game);
+  guint64 h = G_GUINT64_CONSTANT (14695981039346656037);
+
+#define MIX(v) (h = (h ^ (guint64) (v)) * G_GUINT64_CONSTANT (1099511628211))
+  for (const DjNode *n = root; n != NULL; n = dj_node_walk_next (n, root))
+    {
+      const char *texts[3] = { dj_node_get_comment_before (n), dj_node_get_comment_after (n),
+                               dj_node_get_foreign_xml (n) };
+
+      MIX (dj_node_get_n_children (n));
+      MIX (dj_node_get_move (n));
+      MIX (dj_node_get_glyph (n));
+      MIX (dj_node_get_assessment (n));
+      MIX (dj_node_get_time_ms (n));
+      for (guint p = 0; p < DJ_N_PITS; p++)
+        MIX (dj_node_get_marker (n, p));
+      for (guint t = 0; t < 3; t++)
+        {
+          MIX (texts[t] != NULL);
+          for (const char *c = texts[t]; c != NULL && *c != '\0'; c++)
+            MIX (*c);
+        }
+    }
+#undef MIX
+  return h;
+}
+
 static G_GNUC_UNUSED char *
 dump_collection (DjCollection *collection)
 {

@@ -887,6 +887,7 @@ dj_game_set_comment_before (DjGame     *self,
 {
   g_return_if_fail (DJ_IS_GAME (self));
   g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (node != self->root);
   g_return_if_fail (text == NULL || g_utf8_validate (text, -1, NULL));
 
   set_text (self, node, DJ_OP_TEXT_BEFORE, text, _("Edit Comment"));

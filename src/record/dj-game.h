@@ -90,7 +90,10 @@ void              dj_game_move_variation_up   (DjGame            *self,
 void              dj_game_move_variation_down (DjGame            *self,
                                                DjNode            *node);
 /* Annotations.  NULL or "" removes a comment; text longer than
- * DJ_MAX_COMMENT_BYTES is cut at a character boundary. */
+ * DJ_MAX_COMMENT_BYTES is cut at a character boundary, and characters that
+ * no file can hold (control characters) become U+FFFD.  The root (the start
+ * position) takes a comment after, an assessment, markers and foreign XML;
+ * a comment before, a glyph and a time need a move. */
 void              dj_game_set_comment_before  (DjGame            *self,
                                                DjNode            *node,
                                                const char        *text);
