@@ -248,6 +248,24 @@ test_errors (void)
                  cases[i].code, error->message, error->code);
     }
 
+  /* A text given with its length is read no further (the fuzzer found a
+   * read past the end here), and a NUL in it is refused. */
+  {
+    static const char data[] = "[Variant \"abe\"]1-0 and more";
+    g_autofree char *exact = g_memdup2 (data, 17);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjCollection) collection = dj_notation_parse (exact, 17, "game.txt", &error);
+
+    g_assert_null (collection);
+    g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX);
+    g_assert_cmpstr (error->message, ==,
+                     "game.txt:1:16: “1” is neither a move number (“1.”) nor a result");
+    g_clear_error (&error);
+    collection = dj_notation_parse ("[Variant \"abe\"]\n1. a\0 b", 24, "game.txt", &error);
+    g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX);
+    g_assert_cmpstr (error->message, ==, "game.txt:2:5: the text holds a NUL character");
+  }
+
   /* Invalid UTF-8 names its place too. */
   {
     g_autoptr(GError) error = NULL;

@@ -885,12 +885,32 @@ dj_notation_parse (const char  *text,
                    GError     **error)
 {
   g_autoptr(DjCollection) collection = dj_collection_new ();
+  g_autofree char *copy = NULL;
   Reader self;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* The reader looks ahead as far as a NUL; a text given with its length
+   * may not have one. */
+  if (len >= 0)
+    {
+      copy = g_strndup (text, len);
+      if (strlen (copy) != (gsize) len)
+        {
+          const char *nul = text + strlen (copy);
+
+          reader_init (&self, copy, strlen (copy), display_name, error);
+          for (; self.p < copy + (nul - text); advance (&self))
+            ;
+          fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, self.p,
+                   _("the text holds a NUL character"));
+          reader_clear (&self);
+          return NULL;
+        }
+      text = copy;
+    }
   reader_init (&self, text, len, display_name, error);
   if (!g_utf8_validate (text, self.end - text, NULL))
     {
