@@ -8,9 +8,12 @@
 
 #include <glib/gi18n.h>
 
+#include "dj-analysis-panel.h"
 #include "dj-board.h"
 #include "dj-game-info-dialog.h"
 #include "dj-new-game-dialog.h"
+#include "dj-play-engine.h"
+#include "dj-review.h"
 #include "dj-study-pane.h"
 #include "dj-window.h"
 #include "dj-xml.h"
@@ -36,9 +39,15 @@ struct _DjWindow
   GMenu           *recent_section;
   GMenu           *recent_submenu_section;
   GtkWidget       *moves_button;
+  GtkBox          *banner_box;
 
   GtkWidget       *board;
   GSettings       *settings;
+
+  /* Analysis: the panel beside the board, game review, play against the engine */
+  GtkWidget       *analysis_panel;
+  GtkWidget       *review;
+  GtkWidget       *play_engine;
 
   DjCollection    *collection;
   DjGame          *game;
@@ -580,6 +589,9 @@ dj_window_set_collection (DjWindow     *self,
   g_set_object (&self->line, line);
 
   dj_study_pane_set_game (self->study_pane, collection, game);
+  dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
+  dj_review_set_game (DJ_REVIEW (self->review), game);
+  dj_play_engine_set_game (DJ_PLAY_ENGINE (self->play_engine), game);
 
   g_signal_connect_object (game, "current-changed",
                            G_CALLBACK (on_current_changed), self, G_CONNECT_SWAPPED);
@@ -1705,6 +1717,46 @@ dj_window_get_study_pane (DjWindow *self)
   return self->study_pane;
 }
 
+/* Analysis */
+
+static void
+review_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  dj_review_start (DJ_REVIEW (DJ_WINDOW (widget)->review));
+}
+
+static void
+play_from_here_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  dj_play_engine_present_dialog (DJ_PLAY_ENGINE (DJ_WINDOW (widget)->play_engine));
+}
+
+/* The panel beside the board (win.show-analysis toggles it) and the banners
+ * of the review and of play against the engine. */
+static void
+add_analysis (DjWindow *self)
+{
+  g_autoptr(GPropertyAction) show = NULL;
+
+  self->analysis_panel = dj_analysis_panel_new ();
+  gtk_widget_set_visible (self->analysis_panel, FALSE);
+  gtk_widget_set_margin_start (self->analysis_panel, 12);
+  dj_analysis_panel_set_board (DJ_ANALYSIS_PANEL (self->analysis_panel), DJ_BOARD (self->board));
+  gtk_box_append (self->board_box, self->analysis_panel);
+  show = g_property_action_new ("show-analysis", self->analysis_panel, "visible");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
+
+  self->review = dj_review_new ();
+  gtk_box_append (self->banner_box, self->review);
+  self->play_engine = dj_play_engine_new ();
+  dj_play_engine_set_board (DJ_PLAY_ENGINE (self->play_engine), DJ_BOARD (self->board));
+  gtk_box_append (self->banner_box, self->play_engine);
+}
+
 /* Getters */
 
 GFile *
@@ -1841,6 +1893,7 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, board_box);
+  gtk_widget_class_bind_template_child (widget_class, DjWindow, banner_box);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, last_move_label);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, study_pane);
@@ -1863,6 +1916,9 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.previous", NULL, previous_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.last", NULL, last_action);
+  gtk_widget_class_install_action (widget_class, "win.review-game", NULL, review_game_action);
+  gtk_widget_class_install_action (widget_class, "win.play-from-here", NULL,
+                                   play_from_here_action);
   gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, copy_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-line", NULL, copy_line_action);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
@@ -1907,6 +1963,7 @@ dj_window_init (DjWindow *self)
                            G_CALLBACK (on_board_animating), self, G_CONNECT_SWAPPED);
 
   add_navigation_shortcuts (self);
+  add_analysis (self);
   add_study_shortcuts (self);
   dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
 
