@@ -332,8 +332,12 @@ random_info (GRand  *rand,
     dj_game_info_set_string (&info->source, random_text (rand));
   if (g_rand_boolean (rand))
     dj_game_info_set_string (&info->notes, random_text (rand));
-  for (guint i = g_rand_int_range (rand, 0, 3); i > 0; i--)
-    dj_game_info_set_tag (info, i == 1 ? "Opening" : "Clock", random_text (rand));
+  for (guint i = g_rand_int_range (rand, 0, 5); i > 0; i--)
+    {
+      static const char *keys[] = { "Opening", "Clock", "time control", "South" };
+
+      dj_game_info_set_tag (info, keys[i - 1], random_text (rand));
+    }
   dj_game_set_info (game, info);
 }
 

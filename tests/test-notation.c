@@ -226,7 +226,7 @@ test_errors (void)
     { "[Variant \"aboure\"]\n[Date \"2023-13\"]\n*", DJ_FORMAT_ERROR_VALUE,
       "game.txt:1:1: “2023-13” is not a date" },
     { "[Variant \"aboure\n", DJ_FORMAT_ERROR_SYNTAX,
-      "game.txt:1:1: the value of [Variant] has no closing quote" },
+      "game.txt:1:1: the value of this header has no closing quote" },
     { "[Variant \"aboure\"]\n1. b F 2. d A!!? *", DJ_FORMAT_ERROR_SYNTAX,
       "game.txt:2:14: “!!?” is not a glyph" },
     { "[Variant \"aboure\"]\n1. b ++ *", DJ_FORMAT_ERROR_SYNTAX,
@@ -274,6 +274,27 @@ test_errors (void)
     g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX);
     g_assert_cmpstr (error->message, ==, "game.txt:2:10: the text is not valid UTF-8");
   }
+}
+
+static void
+test_tag_keys (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
+  g_autoptr(DjGameInfo) info = dj_game_info_new ();
+  g_autoptr(DjCollection) collection = dj_collection_new ();
+  g_autofree char *text = NULL;
+
+  /* Any key of a game file's free pairs survives the text form. */
+  dj_game_info_set_tag (info, "Opening", "Relay");
+  dj_game_info_set_tag (info, "time control", "15 \"min\"");
+  dj_game_info_set_tag (info, "South", "not the player");
+  dj_game_set_info (game, info);
+  dj_collection_append (collection, game);
+  text = dj_notation_write_collection (collection);
+  g_assert_nonnull (strstr (text, "[Opening \"Relay\"]\n[\"time control\" \"15 \\\"min\\\"\"]\n"
+                                  "[\"South\" \"not the player\"]\n"));
+  check_round_trip (collection);
 }
 
 static void
@@ -467,6 +488,7 @@ main (int    argc,
   g_test_add_func ("/djenon/notation/random-round-trips", test_random_round_trips);
   g_test_add_func ("/djenon/notation/samples-through-text", test_samples_through_text);
   g_test_add_func ("/djenon/notation/errors", test_errors);
+  g_test_add_func ("/djenon/notation/tag-keys", test_tag_keys);
   g_test_add_func ("/djenon/notation/several-games", test_several_games);
   g_test_add_func ("/djenon/notation/paste", test_paste);
   g_test_add_func ("/djenon/notation/help-page-example", test_help_page_example);

@@ -628,42 +628,19 @@ read_moves (Reader   *self,
   return TRUE;
 }
 
-/* [Key "value"] */
+/* A "quoted string" with \" \\ \n \r \t escapes, on one line. */
 static gboolean
-read_header (Reader      *self,
-             GHashTable  *headers,
-             GPtrArray   *order)
+read_quoted (Reader     *self,
+             const char *at,
+             const char *what,
+             GString    *out)
 {
-  const char *at = self->p;
-  const char *key_start;
-  g_autofree char *key = NULL;
-  GString *value = g_string_new (NULL);
-
-  advance (self);
-  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
-    advance (self);
-  key_start = self->p;
-  while (self->p < self->end && (g_ascii_isalnum (*self->p) || *self->p == '_' ||
-                                 *self->p == '-'))
-    advance (self);
-  key = g_strndup (key_start, self->p - key_start);
-  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
-    advance (self);
-  if (*key == '\0' || self->p >= self->end || *self->p != '"')
-    {
-      g_string_free (value, TRUE);
-      return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                      _("a header line is [Key \"value\"]"));
-    }
   advance (self);
   for (;;)
     {
       if (self->p >= self->end || *self->p == '\n')
-        {
-          g_string_free (value, TRUE);
-          return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                          _("the value of [%s] has no closing quote"), key);
-        }
+        return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                        _("the %s of this header has no closing quote"), what);
       if (*self->p == '"')
         break;
       if (*self->p == '\\' && self->p + 1 < self->end)
@@ -672,47 +649,78 @@ read_header (Reader      *self,
           switch (*self->p)
             {
             case 'n':
-              g_string_append_c (value, '\n');
+              g_string_append_c (out, '\n');
               break;
             case 'r':
-              g_string_append_c (value, '\r');
+              g_string_append_c (out, '\r');
               break;
             case 't':
-              g_string_append_c (value, '\t');
+              g_string_append_c (out, '\t');
               break;
             default:
-              g_string_append_c (value, *self->p);
+              g_string_append_c (out, *self->p);
               break;
             }
           advance (self);
           continue;
         }
-      g_string_append_c (value, *self->p);
+      g_string_append_c (out, *self->p);
       advance (self);
-      if (value->len > DJ_FORMAT_MAX_TEXT_BYTES)
-        {
-          g_string_free (value, TRUE);
-          return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
-                          _("the value of [%s] is longer than %u bytes"), key,
-                          (guint) DJ_FORMAT_MAX_TEXT_BYTES);
-        }
+      if (out->len > DJ_FORMAT_MAX_TEXT_BYTES)
+        return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                        _("the %s of this header is longer than %u bytes"), what,
+                        (guint) DJ_FORMAT_MAX_TEXT_BYTES);
     }
+  advance (self);
+  return TRUE;
+}
+
+/* [Key "value"], or ["any key" "value"] for a free pair whose key is not a
+ * plain word (kept with a leading quote in @headers). */
+static gboolean
+read_header (Reader      *self,
+             GHashTable  *headers,
+             GPtrArray   *order)
+{
+  const char *at = self->p;
+  g_autoptr(GString) key = g_string_new (NULL);
+  g_autoptr(GString) value = g_string_new (NULL);
+
   advance (self);
   while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
     advance (self);
+  if (self->p < self->end && *self->p == '"')
+    {
+      g_string_append_c (key, '"');
+      if (!read_quoted (self, at, _("key"), key))
+        return FALSE;
+    }
+  else
+    while (self->p < self->end && (g_ascii_isalnum (*self->p) || *self->p == '_' ||
+                                   *self->p == '-'))
+      {
+        g_string_append_c (key, *self->p);
+        advance (self);
+      }
+  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
+    advance (self);
+  if (key->len == 0 || (key->str[0] == '"' && key->len == 1) || self->p >= self->end ||
+      *self->p != '"')
+    return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("a header line is [Key \"value\"]"));
+  if (!read_quoted (self, at, _("value"), value))
+    return FALSE;
+  while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
+    advance (self);
   if (self->p >= self->end || *self->p != ']')
-    {
-      g_string_free (value, TRUE);
-      return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"), key);
-    }
+    return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"),
+                    key->str);
   advance (self);
-  if (g_hash_table_contains (headers, key))
-    {
-      g_string_free (value, TRUE);
-      return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"), key);
-    }
-  g_ptr_array_add (order, g_strdup (key));
-  g_hash_table_insert (headers, g_steal_pointer (&key), g_string_free (value, FALSE));
+  if (g_hash_table_contains (headers, key->str))
+    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"),
+                    key->str);
+  g_ptr_array_add (order, g_strdup (key->str));
+  g_hash_table_insert (headers, g_string_free (g_steal_pointer (&key), FALSE),
+                       g_string_free (g_steal_pointer (&value), FALSE));
   return TRUE;
 }
 
@@ -840,7 +848,9 @@ start_game (Reader      *self,
     {
       const char *key = g_ptr_array_index (order, i);
 
-      if (!is_known_key (key))
+      if (key[0] == '"')
+        dj_game_info_set_tag (info, key + 1, g_hash_table_lookup (headers, key));
+      else if (!is_known_key (key))
         dj_game_info_set_tag (info, key, g_hash_table_lookup (headers, key));
     }
 
@@ -1288,13 +1298,10 @@ write_moves (Writer *w,
 }
 
 static void
-header (GString    *out,
-        const char *key,
-        const char *value)
+append_quoted (GString    *out,
+               const char *value)
 {
-  if (value == NULL)
-    return;
-  g_string_append_printf (out, "[%s \"", key);
+  g_string_append_c (out, '"');
   for (const char *p = value; *p != '\0'; p++)
     switch (*p)
       {
@@ -1316,7 +1323,49 @@ header (GString    *out,
       default:
         g_string_append_c (out, *p);
       }
-  g_string_append (out, "\"]\n");
+  g_string_append_c (out, '"');
+}
+
+static gboolean
+is_plain_key (const char *key)
+{
+  for (const char *p = key; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_' && *p != '-')
+      return FALSE;
+  return *key != '\0';
+}
+
+/* [Key "value"]; a free pair whose key is not a plain word, or is one of
+ * the standard keys, has its key quoted. */
+static void
+header (GString    *out,
+        const char *key,
+        const char *value)
+{
+  if (value == NULL)
+    return;
+  g_string_append_c (out, '[');
+  g_string_append (out, key);
+  g_string_append_c (out, ' ');
+  append_quoted (out, value);
+  g_string_append (out, "]\n");
+}
+
+static void
+tag_header (GString    *out,
+            const char *key,
+            const char *value)
+{
+  if (is_plain_key (key) && !is_known_key (key))
+    {
+      header (out, key, value);
+      return;
+    }
+  g_string_append_c (out, '[');
+  append_quoted (out, key);
+  g_string_append_c (out, ' ');
+  append_quoted (out, value);
+  g_string_append (out, "]\n");
 }
 
 static void
@@ -1358,8 +1407,7 @@ write_game (GString *out,
   header (out, "Source", info->source);
   header (out, "Notes", info->notes);
   for (guint i = 0; i < dj_game_info_get_n_tags (info); i++)
-    if (!is_known_key (dj_game_info_get_tag_key (info, i)))
-      header (out, dj_game_info_get_tag_key (info, i), dj_game_info_get_tag_value (info, i));
+    tag_header (out, dj_game_info_get_tag_key (info, i), dj_game_info_get_tag_value (info, i));
   g_string_append_c (out, '\n');
 
   write_moves (&w, game);
