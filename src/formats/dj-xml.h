@@ -27,6 +27,15 @@ DjCollection *dj_xml_load_stream    (GInputStream   *stream,
                                      const char     *display_name,
                                      GCancellable   *cancellable,
                                      GError        **error);
+/* The same in a worker thread, for big files; the games belong to the
+ * caller's thread once finished. */
+void          dj_xml_load_file_async  (GFile               *file,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data);
+DjCollection *dj_xml_load_file_finish (GFile               *file,
+                                       GAsyncResult        *result,
+                                       GError             **error);
 DjCollection *dj_xml_load_data      (const char     *data,
                                      gsize           len,
                                      const char     *display_name,
