@@ -327,7 +327,7 @@ test_paste (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL, *after_error = NULL;
   DjNode *root = dj_game_get_root (game);
-  DjNode *b, *first;
+  DjNode *b, *first, *A;
 
   b = dj_game_play (game, root, 1, NULL);
   dj_game_clear_undo (game);
@@ -337,7 +337,8 @@ test_paste (void)
   /* An illegal move anywhere: nothing changes. */
   g_assert_null (dj_notation_paste (game, b, "1... F 2. d (2. e) A 3. c A", &error));
   g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_ILLEGAL_MOVE);
-  g_assert_true (g_str_has_prefix (error->message, "pasted text:1:27: illegal move A: This pit is empty"));
+  g_assert_true (g_str_has_prefix (error->message,
+                                   "pasted text:1:27: illegal move A: This pit is empty"));
   g_clear_error (&error);
   after_error = dump_game (game);
   g_assert_cmpstr (after_error, ==, before);
@@ -352,8 +353,8 @@ test_paste (void)
   g_assert_cmpstr (dj_node_get_comment_before (first), ==, "Why not");
   g_assert_cmpint (dj_node_get_glyph (first), ==, DJ_GLYPH_GOOD);
   g_assert_cmpuint (dj_node_get_n_children (first), ==, 2);
-  g_assert_cmpint (dj_node_get_assessment (dj_node_get_first_child (dj_node_get_first_child (first))),
-                   ==, DJ_ASSESSMENT_SOUTH_CLEAR);
+  A = dj_node_get_first_child (dj_node_get_first_child (first));
+  g_assert_cmpint (dj_node_get_assessment (A), ==, DJ_ASSESSMENT_SOUTH_CLEAR);
   g_assert_cmpstr (dj_game_get_undo_label (game), ==, "Paste Moves");
 
   /* Pasting the same again follows the moves: no duplicates. */

@@ -324,12 +324,14 @@ on_stray_error (void        *data,
 {
   Loader *self = data;
 
-  if (self != NULL && err != NULL && err->level >= XML_ERR_ERROR && err->domain != XML_FROM_RELAXNGV)
+  if (self != NULL && err != NULL && err->level >= XML_ERR_ERROR &&
+      err->domain != XML_FROM_RELAXNGV)
     {
       g_autofree char *message = clean_message (err->message);
 
-      problem (self, DJ_FORMAT_ERROR_SYNTAX, err->line > 0 ? (guint) err->line : current_line (self),
-               TRUE, _("not well-formed XML: %s"), message);
+      problem (self, DJ_FORMAT_ERROR_SYNTAX,
+               err->line > 0 ? (guint) err->line : current_line (self), TRUE,
+               _("not well-formed XML: %s"), message);
     }
 }
 
@@ -535,7 +537,12 @@ read_info (Loader     *self,
       if (!is_ours (c))
         continue;   /* collected below */
 
-#define FIELD(n, w) else if (strcmp ((const char *) c->name, #n) == 0) { field = &self->info->n; what = w; }
+#define FIELD(n, w) \
+      else if (strcmp ((const char *) c->name, #n) == 0) \
+        { \
+          field = &self->info->n; \
+          what = w; \
+        }
       if (0) {}
       FIELD (south, _("name of South"))
       FIELD (north, _("name of North"))
