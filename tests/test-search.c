@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dj-search.h"
+#include "dj-search-tables.h"
 
 static DjPosition
 parse (const char *text)
@@ -354,6 +355,67 @@ test_reference_abe (gconstpointer data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* the endgame tables against fresh search */
+
+static void
+test_tables (gconstpointer data)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr(DjSearch) search = dj_search_new (4 << 20);
+  g_autoptr(DjSearch) plain = dj_search_new (4 << 20);
+  DjTables *tables;
+  guint checked = 0, exact = 0;
+
+  rules.feeding = GPOINTER_TO_UINT (data);
+  tables = dj_tables_build (&rules, 6);
+  dj_search_set_use_tables (plain, FALSE);
+  for (guint n = 0; n < 800; n++)
+    {
+      DjPosition pos = random_small (rand, g_rand_int_range (rand, 0, 7));
+      int expect[DJ_N_PITS + 1], best = G_MININT, lo, hi, capdiff;
+      guint repetitions = 0;
+      DjMoves moves;
+
+      dj_moves_generate (&rules, &pos, &moves);
+      if (moves.end != DJ_END_NONE)
+        {
+          int score[2];
+
+          dj_final_scores (&rules, &pos, score);
+          best = score[pos.to_move] - score[1 - pos.to_move];
+        }
+      else if (reference_moves (&rules, NULL, 0, &pos, 100000, expect, &repetitions))
+        for (guint m = 0; m <= DJ_N_PITS; m++)
+          best = MAX (best, expect[m]);
+      else
+        continue;
+      g_assert_true (dj_tables_lookup (tables, &pos, &lo, &hi));
+      /* South's view, future seeds only */
+      capdiff = pos.captured[DJ_SOUTH] - pos.captured[DJ_NORTH];
+      if (pos.to_move == DJ_NORTH)
+        best = -best;
+      g_assert_cmpint (lo + capdiff, <=, best);
+      g_assert_cmpint (best, <=, hi + capdiff);
+      exact += lo == hi;
+      checked++;
+
+      /* With and without the tables, the search agrees. */
+      if (n % 8 == 0)
+        {
+          g_autoptr(DjAnalysis) a = analyse (search, &rules, &pos);
+          g_autoptr(DjAnalysis) b = analyse (plain, &rules, &pos);
+
+          g_assert_cmpint (a->value, ==, b->value);
+          g_assert_cmpint (a->value, ==, pos.to_move == DJ_NORTH ? -best : best);
+        }
+    }
+  g_test_message ("%u positions checked, %u exact in the tables", checked, exact);
+  g_assert_cmpuint (checked, >=, 500);
+  dj_tables_free (tables);
+}
+
+/* ---------------------------------------------------------------------- */
 /* graph-history interaction */
 
 /* A position searched after different lines and with different tables gives
@@ -675,6 +737,10 @@ main (int    argc,
                         GUINT_TO_POINTER (DJ_FEEDING_ON_STARVED_TURN), test_reference_abe);
   g_test_add_data_func ("/djenon/search/reference/abe-immediate",
                         GUINT_TO_POINTER (DJ_FEEDING_IMMEDIATE), test_reference_abe);
+  g_test_add_data_func ("/djenon/search/tables/abe",
+                        GUINT_TO_POINTER (DJ_FEEDING_ON_STARVED_TURN), test_tables);
+  g_test_add_data_func ("/djenon/search/tables/abe-immediate",
+                        GUINT_TO_POINTER (DJ_FEEDING_IMMEDIATE), test_tables);
   g_test_add_func ("/djenon/search/history", test_history);
   g_test_add_func ("/djenon/search/lines", test_lines);
   g_test_add_func ("/djenon/search/limits", test_limits);

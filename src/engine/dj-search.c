@@ -27,6 +27,7 @@
 #endif
 
 #include "dj-search.h"
+#include "dj-search-tables.h"
 
 #define INF 1000
 
@@ -84,7 +85,10 @@ typedef struct
   guint              truncated;     /* lines cut by max_ply so far */
   int                pessimism;     /* +1: cut lines count against the tester's side */
   guint              tester_ply;    /* the ply whose mover a test is about */
+  const DjTables    *tables;        /* NULL: none */
   DjPosition         stack[DJ_SEARCH_MAX_PLY + 2];
+  gint8              table_lo[DJ_SEARCH_MAX_PLY + 2];  /* South's view, for stack[ply] */
+  gint8              table_hi[DJ_SEARCH_MAX_PLY + 2];
 } Ctx;
 
 /* ---------------------------------------------------------------------- */
@@ -151,6 +155,62 @@ split_value (const DjPosition *p)
       north += p->pits[i + DJ_ROW_PITS];
     }
   return p->to_move == DJ_SOUTH ? south - north : north - south;
+}
+
+/* Puts @pos on the line at @ply, with its table bounds if it has any. */
+static inline void
+push (Ctx              *c,
+      guint             ply,
+      const DjPosition *pos,
+      int               rem)
+{
+  c->stack[ply] = *pos;
+  if (c->tables != NULL && rem <= DJ_TABLES_MAX_SEEDS)
+    {
+      int lo, hi;
+
+      dj_tables_lookup (c->tables, pos, &lo, &hi);
+      c->table_lo[ply] = lo;
+      c->table_hi[ply] = hi;
+    }
+}
+
+/* Bounds on the value of stack[ply] (its mover's view) for the line it is
+ * on, from the tables; see dj-search-tables.c.  The mover P's attractor
+ * strategy for g = lo(P) visits positions it never repeats, all with lo(P) >=
+ * g; it can only run into a position Q already on the segment whose lo(P) is
+ * also >= g, and then P gets Q's split.  Likewise for the upper bound. */
+static inline void
+table_bounds (Ctx   *c,
+              guint  seg_start,
+              guint  ply,
+              int   *lower,
+              int   *upper)
+{
+  const DjPosition *pos = &c->stack[ply];
+  gboolean south = pos->to_move == DJ_SOUTH;
+  int g = south ? c->table_lo[ply] : -c->table_hi[ply];
+  int h = south ? c->table_hi[ply] : -c->table_lo[ply];
+  int lo = g, hi = h;
+
+  for (guint j = seg_start; j < ply; j++)
+    {
+      int q_lo = south ? c->table_lo[j] : -c->table_hi[j];
+      int q_hi = south ? c->table_hi[j] : -c->table_lo[j];
+      int phi;
+
+      if (q_lo < g && q_hi > h)
+        continue;
+      phi = split_value (&c->stack[j]);
+      if (c->stack[j].to_move != pos->to_move)
+        phi = -phi;
+      if (q_lo >= g)
+        lo = MIN (lo, phi);
+      if (q_hi <= h)
+        hi = MAX (hi, phi);
+    }
+  *lower = lo;
+  *upper = hi;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -396,10 +456,21 @@ search (Ctx              *c,
   if (beta <= -rem)
     return -rem;
 
-  c->stack[ply] = *pos;
+  push (c, ply, pos, rem);
   n = expand (c, pos, seg_start, ply, children, &terminal);
   if (n < 0)
     return terminal;
+
+  if (c->tables != NULL && rem <= DJ_TABLES_MAX_SEEDS)
+    {
+      int lo, hi;
+
+      table_bounds (c, seg_start, ply, &lo, &hi);
+      if (lo >= beta || lo == hi)
+        return lo;
+      if (hi <= alpha)
+        return hi;
+    }
 
   if (ply >= c->max_ply)
     {
@@ -743,7 +814,7 @@ walk_line (Ctx          *c,
       guint64 key = pos_key (&pos), data;
       gboolean found = FALSE;
 
-      c->stack[ply] = pos;
+      push (c, ply, &pos, board_seeds (&pos));
       n = expand (c, &pos, seg_start, ply, children, &terminal);
       if (n < 0)
         return;
@@ -915,7 +986,10 @@ ctx_init (Ctx *c,
   c->reported = 0;
   c->truncated = 0;
   c->pessimism = 1;
-  c->stack[0] = job->root;
+  c->tables = NULL;
+  if (c->use_tables && job->rules.variant == DJ_VARIANT_ABE)
+    c->tables = dj_tables_get (&job->rules);
+  push (c, 0, &job->root, job->rem);
 }
 
 static void
@@ -960,7 +1034,7 @@ prove_moves (Ctx *c,
 
               /* Lines from a child: its own repetition test needs the root
                * on the stack, as in the search. */
-              c->stack[0] = job->root;
+              push (c, 0, &job->root, job->rem);
               walk_line (c, &tg, child_value, job->lines[i]);
             }
         }
