@@ -11,7 +11,7 @@
 /* The solver's table for one panel; values never depend on its size. */
 #define PANEL_TABLE_BYTES (32u * 1024 * 1024)
 /* Moves of a best line shown in a row; the tooltip has them all. */
-#define ROW_LINE_MOVES    10
+#define ROW_LINE_MOVES    24
 
 struct _DjAnalysisPanel
 {
@@ -216,9 +216,7 @@ make_row (DjAnalysisPanel   *self,
           gboolean           best)
 {
   GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *text_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   GtkWidget *move_label = gtk_label_new (dj_move_to_string (mv->move));
   g_autofree char *value_text = dj_analysis_format_move_value (mv, pos);
   GtkWidget *value_label = gtk_label_new (value_text);
@@ -234,19 +232,22 @@ make_row (DjAnalysisPanel   *self,
   GtkWidget *button = gtk_button_new_from_icon_name ("list-add-symbolic");
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 6);
 
-  gtk_label_set_width_chars (GTK_LABEL (move_label), 4);
+  /* One line: move, value, exact or estimate, best line, Add as Variation. */
+  gtk_label_set_width_chars (GTK_LABEL (move_label), 2);
   gtk_label_set_xalign (GTK_LABEL (move_label), 0);
   gtk_widget_add_css_class (move_label, "heading");
-  gtk_label_set_width_chars (GTK_LABEL (value_label), 4);
-  gtk_label_set_xalign (GTK_LABEL (value_label), 0);
+  gtk_label_set_width_chars (GTK_LABEL (value_label), 5);
+  gtk_label_set_xalign (GTK_LABEL (value_label), 1);
   gtk_widget_add_css_class (value_label, "numeric");
-  gtk_widget_add_css_class (value_label, "value");
+  gtk_widget_add_css_class (value_label, "heading");
   gtk_widget_set_tooltip_text (value_label, value_tooltip);
+  gtk_label_set_width_chars (GTK_LABEL (kind_label), 5);
+  gtk_label_set_xalign (GTK_LABEL (kind_label), 0);
   gtk_widget_set_tooltip_text (kind_label, value_tooltip);
   gtk_widget_add_css_class (kind_label, "caption");
   if (mv->exact)
@@ -261,8 +262,8 @@ make_row (DjAnalysisPanel   *self,
     }
 
   gtk_label_set_xalign (GTK_LABEL (line_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (line_label), TRUE);
-  gtk_widget_add_css_class (line_label, "caption");
+  gtk_label_set_ellipsize (GTK_LABEL (line_label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (line_label, TRUE);
   gtk_widget_add_css_class (line_label, "dim-label");
   /* Translators: tooltip of a move's best line, with every move of it */
   line_tooltip = g_strdup_printf (_("Best line: %s"), full_line);
@@ -278,13 +279,10 @@ make_row (DjAnalysisPanel   *self,
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "analysis.add-variation");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "i", (gint32) index);
 
-  gtk_box_append (GTK_BOX (top), move_label);
-  gtk_box_append (GTK_BOX (top), value_label);
-  gtk_box_append (GTK_BOX (top), kind_label);
-  gtk_box_append (GTK_BOX (text_box), top);
-  gtk_box_append (GTK_BOX (text_box), line_label);
-  gtk_widget_set_hexpand (text_box, TRUE);
-  gtk_box_append (GTK_BOX (box), text_box);
+  gtk_box_append (GTK_BOX (box), move_label);
+  gtk_box_append (GTK_BOX (box), value_label);
+  gtk_box_append (GTK_BOX (box), kind_label);
+  gtk_box_append (GTK_BOX (box), line_label);
   gtk_box_append (GTK_BOX (box), button);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 

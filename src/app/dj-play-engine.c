@@ -111,6 +111,19 @@ dj_play_engine_seed (const DjPosition *pos,
 
 /* The banner */
 
+/* The spinner turns while the engine thinks, and while its reply waits for
+ * the board to finish the last move. */
+static void
+update_spinner (DjPlayEngine *self)
+{
+  gboolean busy = self->thinking || self->pending_move != DJ_NO_MOVE;
+
+  if (self->disposed)
+    return;
+  gtk_spinner_set_spinning (self->spinner, busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+}
+
 static void
 set_thinking (DjPlayEngine *self,
               gboolean      thinking)
@@ -120,8 +133,7 @@ set_thinking (DjPlayEngine *self,
   self->thinking = thinking;
   if (self->disposed)
     return;
-  gtk_spinner_set_spinning (self->spinner, thinking);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), thinking);
+  update_spinner (self);
   if (self->board != NULL)
     dj_board_set_interactive (self->board, !thinking);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
@@ -152,6 +164,7 @@ clear_pending (DjPlayEngine *self)
   if (self->board != NULL)
     g_clear_signal_handler (&self->animating_handler, self->board);
   self->animating_handler = 0;
+  update_spinner (self);
 }
 
 /* Playing a move into the game */
@@ -277,6 +290,7 @@ on_thought (GObject      *source,
       self->animating_handler =
         g_signal_connect_object (self->board, "notify::animating",
                                  G_CALLBACK (on_board_animating), self, G_CONNECT_SWAPPED);
+      update_spinner (self);
       return;
     }
   play_move (self, (DjMove) move);

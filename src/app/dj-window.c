@@ -1735,18 +1735,19 @@ play_from_here_action (GtkWidget  *widget,
   dj_play_engine_present_dialog (DJ_PLAY_ENGINE (DJ_WINDOW (widget)->play_engine));
 }
 
-/* The panel beside the board (win.show-analysis toggles it) and the banners
+/* The analysis panel (win.show-analysis toggles it) and the banners
  * of the review and of play against the engine. */
 static void
 add_analysis (DjWindow *self)
 {
   g_autoptr(GPropertyAction) show = NULL;
 
+  /* Under the board, which is wide and low: the list has room there. */
   self->analysis_panel = dj_analysis_panel_new ();
   gtk_widget_set_visible (self->analysis_panel, FALSE);
-  gtk_widget_set_margin_start (self->analysis_panel, 12);
   dj_analysis_panel_set_board (DJ_ANALYSIS_PANEL (self->analysis_panel), DJ_BOARD (self->board));
-  gtk_box_append (self->board_box, self->analysis_panel);
+  gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))),
+                  self->analysis_panel);
   show = g_property_action_new ("show-analysis", self->analysis_panel, "visible");
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
 
