@@ -501,6 +501,25 @@ test_hostile (void)
       g_error ("tests/hostile/%s has no line in EXPECTED", entry);
 }
 
+/* Counts beyond the reader's limits are refused with the line, quickly. */
+static void
+test_too_many_games (void)
+{
+  GString *xml = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                               "<djenon xmlns=\"http://djenon.org/ns/game/1\" version=\"1\">\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+
+  for (guint i = 0; i <= DJ_FORMAT_MAX_GAMES; i++)
+    g_string_append (xml, "<game><rules variant=\"aboure\"/><moves/></game>\n");
+  g_string_append (xml, "</djenon>\n");
+  collection = dj_xml_load_data (xml->str, xml->len, "many.djenon", &error);
+  g_assert_null (collection);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_LIMIT);
+  g_assert_cmpstr (error->message, ==, "many.djenon:100003: the file holds more than 100000 games");
+  g_string_free (xml, TRUE);
+}
+
 /* A million moves, and 100,000 nested variations, through a file on a
  * thread with a small stack. */
 typedef struct
@@ -578,6 +597,7 @@ main (int    argc,
   g_test_add_func ("/djenon/xml/validate-collects", test_validate_collects);
   g_test_add_func ("/djenon/xml/schema-compiled-in", test_schema_compiled_in);
   g_test_add_func ("/djenon/xml/hostile", test_hostile);
+  g_test_add_func ("/djenon/xml/too-many-games", test_too_many_games);
   g_test_add_func ("/djenon/xml/long-line", test_long_line);
   g_test_add_func ("/djenon/xml/deep-variations", test_deep_variations);
 

@@ -195,7 +195,6 @@ dj_collection_insert (DjCollection *self,
   g_return_if_fail (DJ_IS_COLLECTION (self));
   g_return_if_fail (DJ_IS_GAME (game));
   g_return_if_fail (position <= self->games->len);
-  g_return_if_fail (dj_collection_find (self, game) < 0);
 
   g_ptr_array_insert (self->games, position, g_object_ref (game));
   g_signal_connect (game, "notify::modified", G_CALLBACK (on_game_modified), self);

@@ -29,6 +29,7 @@ DjGame       *dj_collection_get_game      (DjCollection  *self,
 /* The place of @game, or -1. */
 int           dj_collection_find          (DjCollection  *self,
                                            DjGame        *game);
+/* A game belongs to one collection, once. */
 void          dj_collection_append        (DjCollection  *self,
                                            DjGame        *game);
 void          dj_collection_insert        (DjCollection  *self,
