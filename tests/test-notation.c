@@ -266,6 +266,24 @@ test_errors (void)
     g_assert_cmpstr (error->message, ==, "game.txt:2:5: the text holds a NUL character");
   }
 
+  /* Many comments before one move add up to one comment, within limits
+   * and quickly. */
+  {
+    GString *many = g_string_new ("[Variant \"aboure\"]\n1. b ");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjCollection) collection = NULL;
+    gint64 t0 = g_get_monotonic_time ();
+
+    for (guint i = 0; i < 200000; i++)
+      g_string_append (many, "{x} ");
+    g_string_append (many, "F *\n");
+    collection = dj_notation_parse (many->str, many->len, "game.txt", &error);
+    g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_LIMIT);
+    g_assert_true (g_str_has_prefix (error->message, "game.txt:2:"));
+    g_assert_cmpint (g_get_monotonic_time () - t0, <, 5 * G_USEC_PER_SEC);
+    g_string_free (many, TRUE);
+  }
+
   /* Invalid UTF-8 names its place too. */
   {
     g_autoptr(GError) error = NULL;

@@ -51,6 +51,7 @@ typedef struct
   DjNode       *cur;
   gboolean      after_open;   /* the next comment is cur's own */
   char         *before;       /* comment waiting for the next move */
+  GString      *before_text;  /* … when several comments make it */
   GArray       *open;         /* Open: unclosed variations */
   gboolean      paste;
   guint         n_nodes;
@@ -276,6 +277,18 @@ apply_commands (Reader     *self,
   return TRUE;
 }
 
+/* The comment waiting for the next move, taken. */
+static char *
+take_before (Reader *self)
+{
+  if (self->before_text != NULL)
+    {
+      g_clear_pointer (&self->before, g_free);
+      return g_string_free (g_steal_pointer (&self->before_text), FALSE);
+    }
+  return g_steal_pointer (&self->before);
+}
+
 static gboolean
 take_comment (Reader *self)
 {
@@ -325,11 +338,20 @@ take_comment (Reader *self)
     self->before = comment;
   else
     {
-      char *both = g_strconcat (self->before, " ", comment, NULL);
-
-      g_free (self->before);
+      /* Several comments before a move make one; never longer than a
+       * comment may be (and no copying over and over). */
+      if (self->before_text == NULL)
+        self->before_text = g_string_new (self->before);
+      if (self->before_text->len + 1 + strlen (comment) > DJ_FORMAT_MAX_TEXT_BYTES)
+        {
+          g_free (comment);
+          return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                          _("the comments before this move are longer than %u bytes"),
+                          (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+        }
+      g_string_append_c (self->before_text, ' ');
+      g_string_append (self->before_text, comment);
       g_free (comment);
-      self->before = both;
     }
   return TRUE;
 }
@@ -363,10 +385,7 @@ play_move (Reader     *self,
       node = dj_game_append_unchecked (self->game, self->cur, move, &child);
     }
   if (self->before != NULL)
-    {
-      dj_game_load_comments (self->game, node, self->before, NULL);
-      self->before = NULL;
-    }
+    dj_game_load_comments (self->game, node, take_before (self), NULL);
   self->cur = node;
   self->after_open = TRUE;
   return TRUE;
@@ -469,11 +488,17 @@ read_moves (Reader   *self,
             {
               /* A comment at the end of a variation: it goes with its last move. */
               const char *old = dj_node_get_comment_after (self->cur);
-              char *joined = old ? g_strconcat (old, " ", self->before, NULL)
-                                 : g_strdup (self->before);
+              g_autofree char *before = take_before (self);
+              char *joined = old ? g_strconcat (old, " ", before, NULL) : g_strdup (before);
 
+              if (strlen (joined) > DJ_FORMAT_MAX_TEXT_BYTES)
+                {
+                  g_free (joined);
+                  return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                                  _("the comments of this move are longer than %u bytes"),
+                                  (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+                }
               dj_game_load_comments (self->game, self->cur, NULL, joined);
-              g_clear_pointer (&self->before, g_free);
             }
           self->cur = open->resume;
           g_array_set_size (self->open, self->open->len - 1);
@@ -615,14 +640,20 @@ read_moves (Reader   *self,
       /* A comment after the last move: it is that move's. */
       const char *old = dj_node_get_comment_after (self->cur);
 
-      if (self->paste && self->cur == dj_game_get_root (self->game))
-        g_clear_pointer (&self->before, g_free);
-      else
-        {
-          char *joined = old ? g_strconcat (old, " ", self->before, NULL) : g_strdup (self->before);
+      g_autofree char *before = take_before (self);
 
+      if (!self->paste || self->cur != dj_game_get_root (self->game))
+        {
+          char *joined = old ? g_strconcat (old, " ", before, NULL) : g_strdup (before);
+
+          if (strlen (joined) > DJ_FORMAT_MAX_TEXT_BYTES)
+            {
+              g_free (joined);
+              return fail_at (self, DJ_FORMAT_ERROR_LIMIT, self->p,
+                              _("the comments of the last move are longer than %u bytes"),
+                              (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+            }
           dj_game_load_comments (self->game, self->cur, NULL, joined);
-          g_clear_pointer (&self->before, g_free);
         }
     }
   return TRUE;
@@ -885,6 +916,8 @@ reader_clear (Reader *self)
 {
   g_clear_object (&self->game);
   g_clear_pointer (&self->before, g_free);
+  if (self->before_text != NULL)
+    g_string_free (self->before_text, TRUE);
   g_array_unref (self->open);
 }
 
