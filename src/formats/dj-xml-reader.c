@@ -27,6 +27,8 @@
 /* Elements and text inside one move, start, info, rules or setup element. */
 #define MAX_RECORD_ELEMENTS   4096
 #define MAX_RECORD_BYTES      (4 * DJ_FORMAT_MAX_TEXT_BYTES)
+/* Attributes (or namespace declarations) of one element */
+#define MAX_ATTRIBUTES        64
 
 typedef struct
 {
@@ -1121,6 +1123,14 @@ on_start_element (void           *ctx,
                  (self->depth == 3 && uri != NULL &&
                   strcmp ((const char *) uri, DJ_XML_NAMESPACE) == 0 &&
                   strcmp ((const char *) localname, "moves") == 0);
+  /* libxml2 sets no bound here, and its schema checks take time growing
+   * with the square of the number of attributes of an element. */
+  if (nb_attributes > MAX_ATTRIBUTES || nb_namespaces > MAX_ATTRIBUTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, current_line (self), TRUE,
+               _("element “%s” has more than %u attributes"), localname, MAX_ATTRIBUTES);
+      return;
+    }
   if (self->record != NULL)
     {
       if (++self->record_elements > MAX_RECORD_ELEMENTS)
