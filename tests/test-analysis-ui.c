@@ -550,6 +550,45 @@ test_review_game (void)
   flush_events ();
 }
 
+/* A smaller loss: e gives away 2 seeds (+4 where a and c keep +6), "?!". */
+static void
+test_review_inaccuracy (void)
+{
+  g_autoptr(DjGame) game = new_game (TWO_BEST);
+  const DjRules *rules = dj_game_get_rules (game);
+  DjReview *review = DJ_REVIEW (g_object_ref_sink (dj_review_new ()));
+  DjNode *root = dj_game_get_root (game);
+  DjNode *played = play (game, root, "e");
+  DjNode *node = played;
+  DjNode *better;
+  const char *comment;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      DjMoves moves;
+
+      dj_moves_generate (rules, dj_node_get_position (node), &moves);
+      if (moves.end != DJ_END_NONE)
+        break;
+      node = dj_game_play (game, node, oracle_best_move (rules, node), NULL);
+    }
+  dj_game_clear_undo (game);
+
+  dj_review_set_game (review, game);
+  dj_review_start (review);
+  wait_until (review_done, review, "the review");
+  g_assert_cmpint (dj_review_get_loss (review, 0), ==, 2);
+  g_assert_cmpint (dj_node_get_glyph (played), ==, DJ_GLYPH_DUBIOUS);
+  comment = dj_node_get_comment_after (played);
+  g_assert_true (g_str_equal (comment, "Best: a (+6); played e (+4)")
+                 || g_str_equal (comment, "Best: c (+6); played e (+4)"));
+  better = dj_node_get_nth_child (root, 1);
+  g_assert_nonnull (better);
+  g_assert_cmpint (oracle_move_value (rules, dj_node_get_position (root), dj_node_get_move (better)),
+                   ==, 6);
+  g_object_unref (review);
+}
+
 /* Cancelling changes nothing. */
 static void
 test_review_cancel (void)
@@ -846,6 +885,7 @@ main (int   argc,
   g_test_add_func ("/djenon/analysis-ui/add-variation", test_add_variation);
   g_test_add_func ("/djenon/analysis-ui/review-thresholds", test_review_thresholds);
   g_test_add_func ("/djenon/analysis-ui/review-game", test_review_game);
+  g_test_add_func ("/djenon/analysis-ui/review-inaccuracy", test_review_inaccuracy);
   g_test_add_func ("/djenon/analysis-ui/review-cancel", test_review_cancel);
   g_test_add_func ("/djenon/analysis-ui/play-engine", test_play_engine);
   g_test_add_func ("/djenon/analysis-ui/play-seed", test_play_seed);

@@ -345,12 +345,27 @@ show_analysis (DjAnalysisPanel *self,
 
   if (analysis->end != DJ_END_NONE || analysis->n_moves == 0)
     {
-      g_autofree char *value = dj_analysis_format_value (analysis->value);
+      DjSide mover = analysis->position.to_move;
+      int v = analysis->value;
       g_autofree char *text = NULL;
 
-      /* Translators: the game is over; %s is the final difference, e.g. "+4" */
-      text = g_strdup_printf (_("The game is over. %s finishes %s."),
-                              side_name (analysis->position.to_move), value);
+      if (v == 0)
+        text = g_strdup (_("The game is over: a draw."));
+      else if (v > 0)
+        text = g_strdup_printf (mover == DJ_SOUTH
+                                /* Translators: the final difference of a finished game */
+                                ? ngettext ("The game is over: South finishes %d seed ahead.",
+                                            "The game is over: South finishes %d seeds ahead.", v)
+                                : ngettext ("The game is over: North finishes %d seed ahead.",
+                                            "The game is over: North finishes %d seeds ahead.", v),
+                                v);
+      else
+        text = g_strdup_printf (mover == DJ_SOUTH
+                                ? ngettext ("The game is over: South finishes %d seed behind.",
+                                            "The game is over: South finishes %d seeds behind.", -v)
+                                : ngettext ("The game is over: North finishes %d seed behind.",
+                                            "The game is over: North finishes %d seeds behind.", -v),
+                                -v);
       gtk_label_set_label (self->over_label, text);
       gtk_label_set_label (self->summary_label, "");
       gtk_label_set_label (self->status_label, "");
