@@ -747,6 +747,39 @@ test_play_engine (void)
   flush_events ();
 }
 
+/* Outside a window the engine plays into the game by itself; undoing its
+ * move ends play rather than have it played again at once. */
+static void
+test_play_engine_undo (void)
+{
+  g_autoptr(DjGame) game = new_game (TWO_BEST);
+  const DjRules *rules = dj_game_get_rules (game);
+  DjPlayEngine *engine = DJ_PLAY_ENGINE (g_object_ref_sink (dj_play_engine_new ()));
+  DjNode *root = dj_game_get_root (game);
+  DjNode *user, *reply;
+
+  dj_play_engine_set_game (engine, game);
+  g_assert_true (dj_play_engine_start (engine, DJ_NORTH, DJ_LEVEL_PERFECT));
+  user = play (game, root, "a");
+  dj_game_set_current (game, user);
+  g_assert_true (dj_play_engine_get_thinking (engine));
+  wait_until (engine_replied, engine, "the engine's reply");
+
+  reply = dj_node_get_first_child (user);
+  g_assert_nonnull (reply);
+  g_assert_cmpint (dj_node_get_mover (reply), ==, DJ_NORTH);
+  g_assert_cmpint (oracle_move_value (rules, dj_node_get_position (user), dj_node_get_move (reply)),
+                   ==, oracle_best (rules, dj_node_get_position (user)));
+  g_assert_true (dj_play_engine_get_playing (engine));
+
+  dj_game_undo (game);
+  g_assert_null (dj_node_get_first_child (user));
+  g_assert_false (dj_play_engine_get_playing (engine));
+  flush_events ();
+  g_assert_null (dj_node_get_first_child (user));
+  g_object_unref (engine);
+}
+
 /* Weaker levels replay the same way: the seed comes from the position. */
 static void
 test_play_seed (void)
@@ -888,6 +921,7 @@ main (int   argc,
   g_test_add_func ("/djenon/analysis-ui/review-inaccuracy", test_review_inaccuracy);
   g_test_add_func ("/djenon/analysis-ui/review-cancel", test_review_cancel);
   g_test_add_func ("/djenon/analysis-ui/play-engine", test_play_engine);
+  g_test_add_func ("/djenon/analysis-ui/play-engine-undo", test_play_engine_undo);
   g_test_add_func ("/djenon/analysis-ui/play-seed", test_play_seed);
   g_test_add_func ("/djenon/analysis-ui/window-toggle", test_window_toggle);
 

@@ -402,9 +402,16 @@ on_node_removed (DjPlayEngine *self,
                  DjNode       *node,
                  DjGame       *game)
 {
-  /* @node may be where play was; the current node is reported next. */
-  if (self->playing)
-    self->node = dj_node_get_parent (node);
+  /* Undoing or deleting a move of the game being played ends it, rather
+   * than have the engine play its move again at once. */
+  if (!self->playing)
+    return;
+  for (DjNode *n = self->node; n != NULL; n = dj_node_get_parent (n))
+    if (n == node)
+      {
+        dj_play_engine_stop (self);
+        return;
+      }
 }
 
 /* Public API */

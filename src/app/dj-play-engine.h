@@ -29,8 +29,9 @@ G_DECLARE_FINAL_TYPE (DjPlayEngine, dj_play_engine, DJ, PLAY_ENGINE, GtkWidget)
  * DjWindow, moves go through dj_window_play_move() so the board animates.
  *
  * Play goes on while the current node moves forward by the moves played (the
- * user's, the engine's, a forced pass).  Navigating anywhere else, a new game,
- * or Stop ends it and cancels the engine's search.  The board takes no clicks
+ * user's, the engine's, a forced pass).  Navigating anywhere else, undoing or
+ * deleting a move of it, a new game, or Stop ends it and cancels the engine's
+ * search.  The board takes no clicks
  * while the engine thinks.
  *
  * Properties: "game", "board", "playing" and "thinking" (read-only).
