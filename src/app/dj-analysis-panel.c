@@ -241,6 +241,8 @@ make_row (DjAnalysisPanel   *self,
   gtk_label_set_width_chars (GTK_LABEL (move_label), 2);
   gtk_label_set_xalign (GTK_LABEL (move_label), 0);
   gtk_widget_add_css_class (move_label, "heading");
+  /* "+6" stays "+6" in a right-to-left interface. */
+  gtk_widget_set_direction (value_label, GTK_TEXT_DIR_LTR);
   gtk_label_set_width_chars (GTK_LABEL (value_label), 5);
   gtk_label_set_xalign (GTK_LABEL (value_label), 1);
   gtk_widget_add_css_class (value_label, "numeric");
@@ -295,6 +297,7 @@ static char *
 describe_summary (const DjAnalysis *a)
 {
   DjSide mover = a->position.to_move;
+  g_autofree char *bounds = NULL;
   g_autofree char *value = NULL;
   DjMoveValue whole = { 0 };
 
@@ -303,7 +306,9 @@ describe_summary (const DjAnalysis *a)
   whole.upper = a->upper;
   whole.exact = a->lower == a->upper;
   whole.estimate = a->value;
-  value = dj_analysis_format_move_value (&whole, &a->position);
+  bounds = dj_analysis_format_move_value (&whole, &a->position);
+  /* Isolated, so that a right-to-left sentence keeps the sign before the number. */
+  value = g_strconcat ("\xe2\x81\xa6", bounds, "\xe2\x81\xa9", NULL);
 
   if (whole.exact)
     /* Translators: the side to move and the position's exact value, e.g.
