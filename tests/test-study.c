@@ -8,7 +8,19 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "dj-application.h"
+#include "dj-board.h"
+#include "dj-drafts.h"
+#include "dj-explain.h"
+#include "dj-game-info-dialog.h"
 #include "dj-notation-model.h"
+#include "dj-resources.h"
+#include "dj-study-config.h"
+#include "dj-study-pane.h"
+#include "dj-window.h"
 
 /* Helpers ---------------------------------------------------------------- */
 
@@ -224,14 +236,776 @@ test_model_random (void)
     }
 }
 
+/* Widgets ------------------------------------------------------------------ */
+
+static DjApplication *app;
+
+static void
+flush_events (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static DjWindow *
+new_window (void)
+{
+  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  flush_events ();
+  return window;
+}
+
+static void
+destroy_window (DjWindow *window)
+{
+  g_autofree char *draft = g_strdup (dj_window_get_draft_id (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  dj_drafts_remove (draft);
+  flush_events ();
+}
+
+/* A window showing: 1. c {a quiet start} A (1… E!? 2. b) 2. {now} a B */
+static DjWindow *
+window_with_study_game (DjNode **out_e)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  DjNode *c, *a, *e;
+
+  play_line (game, dj_game_get_root (game), "c A a B");
+  c = dj_node_get_first_child (dj_game_get_root (game));
+  e = play_line (game, c, "E");
+  play_line (game, e, "b");
+  a = dj_node_get_first_child (dj_node_get_first_child (c));
+  dj_game_set_comment_after (game, c, "a quiet start");
+  dj_game_set_glyph (game, e, DJ_GLYPH_INTERESTING);
+  dj_game_set_comment_before (game, a, "now");
+  dj_game_clear_undo (game);
+  dj_game_set_current (game, dj_game_get_root (game));
+  flush_events ();
+  if (out_e)
+    *out_e = e;
+  return window;
+}
+
+static DjNotationView *
+notation_of (DjWindow *window)
+{
+  return dj_study_pane_get_notation (dj_window_get_study_pane (window));
+}
+
+static char *
+shown (DjWindow *window)
+{
+  flush_events ();
+  return dj_notation_view_get_text (notation_of (window));
+}
+
+#define STUDY_TEXT \
+  "1. c {a quiet start} 1… A\n" \
+  "  1… E!? 2. b\n" \
+  "{now} 2. a B\n"
+
+/* Variations in place and nested, comments and glyphs where they belong. */
+static void
+test_notation_shows (void)
+{
+  DjWindow *window = window_with_study_game (NULL);
+  DjGame *game = dj_window_get_game (window);
+  DjNotationModel *model = dj_notation_view_get_model (notation_of (window));
+  g_autofree char *text = shown (window);
+  g_autofree char *after = NULL;
+  g_autoptr(DjNotationRow) row = NULL;
+  DjNode *e;
+
+  g_assert_cmpstr (text, ==, STUDY_TEXT);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+  row = g_list_model_get_item (G_LIST_MODEL (model), 1);
+  g_assert_cmpuint (dj_notation_row_get_depth (row), ==, 1);
+  g_assert_true (dj_notation_row_starts_variation (row));
+
+  /* A nested variation: one level deeper, after the move it replaces. */
+  e = dj_notation_row_get_first (row);
+  play_line (game, e, "d");
+  after = shown (window);
+  g_assert_cmpstr (after, ==,
+                   "1. c {a quiet start} 1… A\n"
+                   "  1… E!? 2. b\n"
+                   "    2. d\n"
+                   "{now} 2. a B\n");
+
+  /* The current move is marked, and a click on a move goes there. */
+  dj_game_set_current (game, e);
+  g_clear_pointer (&after, g_free);
+  after = shown (window);
+  g_assert_nonnull (strstr (after, "1… [E!?] 2. b"));
+  g_assert_true (dj_notation_view_activate_at (notation_of (window), 0, 0));
+  g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 2);
+  {
+    /* "1. c {a quiet start} 1… A": byte 25 is in "A"; a comment goes to its move. */
+    g_autofree char *row0 = dj_notation_view_get_row_text (notation_of (window), 0);
+    const char *a = strstr (row0, " A");
+
+    g_assert_nonnull (a);
+    g_assert_true (dj_notation_view_activate_at (notation_of (window), 0, a - row0 + 1));
+    g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 6);
+  }
+  destroy_window (window);
+}
+
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  flush_events ();
+  return handled;
+}
+
+/* Left and Right along the line, Up and Down among the alternatives,
+ * Home and End. */
+static void
+test_notation_keys (void)
+{
+  DjNode *e;
+  DjWindow *window = window_with_study_game (&e);
+  DjGame *game = dj_window_get_game (window);
+  GtkWidget *list = gtk_widget_get_first_child (gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (notation_of (window)))));
+  DjNode *root = dj_game_get_root (game);
+
+  /* The list view inside the notation pane's scroller. */
+  while (list != NULL && !GTK_IS_LIST_VIEW (list))
+    list = gtk_widget_get_first_child (list);
+  g_assert_nonnull (list);
+
+  g_assert_true (press_key (list, GDK_KEY_Right));
+  g_assert_cmpuint (dj_node_get_ply (dj_game_get_current (game)), ==, 1);
+  g_assert_true (press_key (list, GDK_KEY_Right));
+  g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 6);   /* A */
+  g_assert_true (press_key (list, GDK_KEY_Down));
+  g_assert_true (dj_game_get_current (game) == e);
+  g_assert_true (press_key (list, GDK_KEY_Up));
+  g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 6);
+  g_assert_true (press_key (list, GDK_KEY_End));
+  g_assert_cmpuint (dj_node_get_ply (dj_game_get_current (game)), ==, 4);
+  g_assert_true (press_key (list, GDK_KEY_Left));
+  g_assert_cmpuint (dj_node_get_ply (dj_game_get_current (game)), ==, 3);
+  g_assert_true (press_key (list, GDK_KEY_Home));
+  g_assert_true (dj_game_get_current (game) == root);
+  destroy_window (window);
+}
+
+/* Runs @action on the notation pane at @node, checks the text it leaves,
+ * then that undo brings back @before and redo @expected, in one step each. */
+static void
+check_action (DjWindow   *window,
+              DjNode     *node,
+              const char *action,
+              GVariant   *parameter,
+              const char *expected)
+{
+  DjGame *game = dj_window_get_game (window);
+  GtkWidget *notation = GTK_WIDGET (notation_of (window));
+  g_autofree char *before = NULL;
+  g_autofree char *done = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *expected_text = NULL;
+
+  dj_game_set_current (game, node);
+  before = shown (window);
+  g_assert_true (gtk_widget_activate_action_variant (notation, action, parameter));
+  done = shown (window);
+  if (expected != NULL)
+    g_assert_cmpstr (done, ==, expected);
+  else
+    g_assert_cmpstr (done, !=, before);
+  g_assert_true (dj_game_can_undo (game));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  undone = shown (window);
+  /* The current move may differ after an undo; compare without brackets. */
+  {
+    g_autofree char *a = g_strdup (before);
+    g_autofree char *b = g_strdup (undone);
+
+    g_strdelimit (a, "[]", ' ');
+    g_strdelimit (b, "[]", ' ');
+    g_assert_cmpstr (g_strstrip (a), ==, g_strstrip (b));
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  redone = shown (window);
+  {
+    g_autofree char *a = g_strdup (done);
+    g_autofree char *b = g_strdup (redone);
+
+    g_strdelimit (a, "[]", ' ');
+    g_strdelimit (b, "[]", ' ');
+    g_assert_cmpstr (g_strstrip (a), ==, g_strstrip (b));
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  flush_events ();
+  g_assert_true (dj_notation_model_check (dj_notation_view_get_model (DJ_NOTATION_VIEW (notation)), NULL));
+}
+
+/* Every editing action of the notation pane, with undo and redo. */
+static void
+test_edit_actions (void)
+{
+  DjNode *e;
+  DjWindow *window = window_with_study_game (&e);
+  DjGame *game = dj_window_get_game (window);
+  DjNode *c = dj_node_get_first_child (dj_game_get_root (game));
+  DjNode *a_move = dj_node_get_first_child (c);
+  DjNode *b = dj_node_get_first_child (e);
+
+  check_action (window, e, "notation.promote", NULL,
+                "1. c {a quiet start} 1… [E!?]\n"
+                "  1… A {now} 2. a B\n"
+                "2. b\n");
+  check_action (window, b, "notation.promote", NULL,
+                "1. c {a quiet start} 1… E!?\n"
+                "  1… A {now} 2. a B\n"
+                "2. [b]\n");
+  check_action (window, a_move, "notation.move-down", NULL,
+                "1. c {a quiet start} 1… E!?\n"
+                "  1… [A] {now} 2. a B\n"
+                "2. b\n");
+  check_action (window, b, "notation.make-main-line", NULL,
+                "1. c {a quiet start} 1… E!?\n"
+                "  1… A {now} 2. a B\n"
+                "2. [b]\n");
+  check_action (window, b, "notation.delete-variation", NULL,
+                "1. c {a quiet start} [1… A] {now} 2. a B\n");
+  check_action (window, dj_node_get_first_child (a_move), "notation.delete-from-here", NULL,
+                "1. c {a quiet start} 1… [A]\n"
+                "  1… E!? 2. b\n");
+  check_action (window, a_move, "notation.glyph", g_variant_new_int32 (DJ_GLYPH_BLUNDER),
+                "1. c {a quiet start} 1… [A??]\n"
+                "  1… E!? 2. b\n"
+                "{now} 2. a B\n");
+  check_action (window, e, "notation.glyph", g_variant_new_int32 (DJ_GLYPH_NONE),
+                "1. c {a quiet start} 1… A\n"
+                "  1… [E] 2. b\n"
+                "{now} 2. a B\n");
+  check_action (window, c, "notation.assessment",
+                g_variant_new_int32 (DJ_ASSESSMENT_SOUTH_SLIGHT),
+                "1. [c +=] {a quiet start} 1… A\n"
+                "  1… E!? 2. b\n"
+                "{now} 2. a B\n");
+
+  /* Markers: a ring on pit f, the same colour again takes it off. */
+  dj_game_set_current (game, c);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (notation_of (window)), "notation.marker",
+                                             "(ii)", 5, DJ_MARKER_GREEN));
+  g_assert_cmpint (dj_node_get_marker (c, 5), ==, DJ_MARKER_GREEN);
+  g_assert_cmpint (dj_board_scene_get_marker (dj_board_get_scene (DJ_BOARD (dj_window_get_board (window))), 5),
+                   ==, DJ_MARKER_GREEN);
+  gtk_widget_activate_action (GTK_WIDGET (notation_of (window)), "notation.marker",
+                              "(ii)", 5, DJ_MARKER_GREEN);
+  g_assert_cmpint (dj_node_get_marker (c, 5), ==, DJ_MARKER_NONE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (dj_node_get_marker (c, 5), ==, DJ_MARKER_GREEN);
+  gtk_widget_activate_action (GTK_WIDGET (notation_of (window)), "notation.marker",
+                              "(ii)", 8, DJ_MARKER_RED);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (notation_of (window)),
+                                             "notation.clear-markers", NULL));
+  g_assert_false (dj_node_has_markers (c));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (dj_node_get_marker (c, 8), ==, DJ_MARKER_RED);
+  g_assert_cmpint (dj_node_get_marker (c, 5), ==, DJ_MARKER_GREEN);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_false (dj_node_has_markers (c));
+
+  /* Nothing to promote on the main line: the action changes nothing. */
+  dj_game_set_current (game, c);
+  flush_events ();
+  {
+    g_autofree char *text = shown (window);
+    g_autofree char *label = g_strdup (dj_game_get_undo_label (game));
+    g_autofree char *again = NULL;
+
+    gtk_widget_activate_action (GTK_WIDGET (notation_of (window)), "notation.promote", NULL);
+    again = shown (window);
+    g_assert_cmpstr (again, ==, text);
+    g_assert_cmpstr (dj_game_get_undo_label (game), ==, label);
+  }
+  destroy_window (window);
+}
+
+/* Typing a comment saves as one types; a burst of typing is one undo step. */
+static void
+test_comment_editor (void)
+{
+  DjWindow *window = window_with_study_game (NULL);
+  DjGame *game = dj_window_get_game (window);
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  GtkTextBuffer *after = gtk_text_view_get_buffer (dj_study_pane_get_comment_view (pane, TRUE));
+  GtkTextBuffer *before = gtk_text_view_get_buffer (dj_study_pane_get_comment_view (pane, FALSE));
+  DjNode *c = dj_node_get_first_child (dj_game_get_root (game));
+  const char *keys[] = { " ", "w", "i", "t", "h", " ", "c" };
+  GtkTextIter end;
+
+  dj_game_set_current (game, c);
+  flush_events ();
+  {
+    GtkTextIter s, e;
+    g_autofree char *t = NULL;
+
+    gtk_text_buffer_get_bounds (after, &s, &e);
+    t = gtk_text_buffer_get_text (after, &s, &e, FALSE);
+    g_assert_cmpstr (t, ==, "a quiet start");
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      gtk_text_buffer_get_end_iter (after, &end);
+      gtk_text_buffer_insert (after, &end, keys[i], -1);
+    }
+  g_assert_cmpstr (dj_node_get_comment_after (c), ==, "a quiet start with c");
+  {
+    g_autofree char *text = shown (window);
+
+    g_assert_nonnull (strstr (text, "{a quiet start with c}"));
+  }
+  /* One undo takes the whole burst back. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  flush_events ();
+  g_assert_cmpstr (dj_node_get_comment_after (c), ==, "a quiet start");
+  g_assert_false (dj_game_can_undo (game));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpstr (dj_node_get_comment_after (c), ==, "a quiet start with c");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+
+  /* The comment before the move, into the record too. */
+  gtk_text_buffer_set_text (before, "first", -1);
+  g_assert_cmpstr (dj_node_get_comment_before (c), ==, "first");
+  {
+    g_autofree char *text = shown (window);
+
+    g_assert_true (g_str_has_prefix (text, "{first} 1. [c] {a quiet start}"));
+  }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (dj_node_get_comment_before (c));
+  destroy_window (window);
+}
+
+/* The hand-worked move: Djenon-aboure start, c: 4 laps c→f, f→D, D→b,
+ * b→f; 24 steps; f captured with 2 seeds. */
+static void
+test_explainer (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  DjExplainer *explainer = dj_study_pane_get_explainer (pane);
+  DjBoard *board = DJ_BOARD (dj_window_get_board (window));
+  DjBoardScene *scene = dj_board_get_scene (board);
+  const DjTrace *trace;
+  guint covered = 0;
+  DjNode *c;
+
+  dj_study_pane_show_page (pane, "explain");
+  c = play_line (game, dj_game_get_root (game), "c");
+  dj_game_set_current (game, c);
+  flush_events ();
+
+  trace = dj_explainer_get_trace (explainer);
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (trace->laps->len, ==, 4);
+  {
+    static const guint8 lap_pits[] = { 2, 5, 9, 1 };      /* c f D b */
+    static const guint8 landings[] = { 5, 9, 1, 5 };      /* f D b f */
+
+    for (guint i = 0; i < 4; i++)
+      {
+        DjLap *lap = &g_array_index (trace->laps, DjLap, i);
+
+        g_assert_cmpuint (lap->pit, ==, lap_pits[i]);
+        g_assert_cmpuint (lap->landing, ==, landings[i]);
+      }
+  }
+  g_assert_cmpuint (trace->captures->len, ==, 1);
+  g_assert_cmpuint (g_array_index (trace->captures, DjCapture, 0).pit, ==, 5);
+  g_assert_cmpuint (g_array_index (trace->captures, DjCapture, 0).seeds, ==, 2);
+  g_assert_cmpuint (dj_explainer_get_n_steps (explainer), ==, 24);
+
+  /* The sentences cover the steps 0 … 24 in order, each once. */
+  for (guint i = 0; i < dj_explainer_get_n_sentences (explainer); i++)
+    {
+      guint first, last;
+      const char *text = dj_explainer_get_sentence (explainer, i, &first, &last);
+
+      g_assert_nonnull (text);
+      g_assert_cmpuint (first, ==, covered);
+      g_assert_cmpuint (last, >=, first);
+      covered = last + 1;
+    }
+  g_assert_cmpuint (covered, ==, 25);
+
+  /* Step through on the board, the sentence of each step highlighted. */
+  g_assert_false (dj_explainer_is_stepping (explainer));
+  for (guint step = 0; step <= 24; step++)
+    {
+      int h;
+      guint first, last;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (explainer), "explainer.next", NULL));
+      flush_events ();
+      g_assert_cmpuint (dj_explainer_get_step (explainer), ==, step);
+      if (step < 24)
+        {
+          g_assert_cmpuint (dj_board_scene_get_step (scene), ==, step);
+          g_assert_nonnull (dj_board_scene_get_trace_step (scene));
+        }
+      else
+        {
+          /* The last step is the position after the move. */
+          for (guint pit = 0; pit < DJ_N_PITS; pit++)
+            g_assert_cmpuint (dj_board_scene_get_pit_count (scene, pit), ==,
+                              trace->after.pits[pit]);
+        }
+      h = dj_explainer_get_highlighted (explainer);
+      g_assert_cmpint (h, >=, 0);
+      dj_explainer_get_sentence (explainer, h, &first, &last);
+      g_assert_cmpuint (step, >=, first);
+      g_assert_cmpuint (step, <=, last);
+      if (step == 24)
+        {
+          const char *text = dj_explainer_get_sentence (explainer, h, NULL, NULL);
+
+          g_test_message ("capture sentence: %s", text);
+          g_assert_nonnull (strstr (text, "f"));
+          g_assert_nonnull (strstr (text, "2"));
+        }
+    }
+  /* The board after step 4 (lap 1 sown): c emptied then refilled, f holds 5. */
+  gtk_widget_activate_action (GTK_WIDGET (explainer), "explainer.previous", NULL);
+  g_assert_cmpuint (dj_explainer_get_step (explainer), ==, 23);
+
+  /* Leaving shows the position again. */
+  gtk_widget_activate_action (GTK_WIDGET (explainer), "explainer.leave", NULL);
+  flush_events ();
+  g_assert_false (dj_explainer_is_stepping (explainer));
+  g_assert_null (dj_board_scene_get_trace_step (scene));
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (scene), dj_node_get_position (c)));
+
+  /* Going to another move leaves the explainer too. */
+  gtk_widget_activate_action (GTK_WIDGET (explainer), "explainer.next", NULL);
+  g_assert_true (dj_explainer_is_stepping (explainer));
+  dj_game_set_current (game, dj_game_get_root (game));
+  flush_events ();
+  g_assert_false (dj_explainer_is_stepping (explainer));
+  g_assert_null (dj_board_scene_get_trace_step (scene));
+  destroy_window (window);
+}
+
+/* The tree overview: main line straight, variations below, in sync. */
+static void
+test_tree_overview (void)
+{
+  DjNode *e;
+  DjWindow *window = window_with_study_game (&e);
+  DjGame *game = dj_window_get_game (window);
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  DjTreeOverview *tree = dj_study_pane_get_tree (pane);
+  DjNode *end = dj_node_get_line_end (dj_game_get_root (game));
+  guint column, lane;
+
+  dj_study_pane_show_page (pane, "tree");
+  flush_events ();
+  g_assert_true (dj_tree_overview_get_cell (tree, end, &column, &lane));
+  g_assert_cmpuint (column, ==, 4);
+  g_assert_cmpuint (lane, ==, 0);
+  g_assert_true (dj_tree_overview_get_cell (tree, e, &column, &lane));
+  g_assert_cmpuint (column, ==, 2);
+  g_assert_cmpuint (lane, ==, 1);
+  g_assert_cmpuint (dj_tree_overview_get_n_lanes (tree), ==, 2);
+
+  /* Promoting swaps the lanes. */
+  dj_game_promote_variation (game, e);
+  flush_events ();
+  g_assert_true (dj_tree_overview_get_cell (tree, e, &column, &lane));
+  g_assert_cmpuint (lane, ==, 0);
+  dj_game_undo (game);
+  flush_events ();
+
+  /* Many variations: lanes are reused where lines do not overlap. */
+  {
+    g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+    grow_tree (game, 600, rand);
+    flush_events ();
+    g_assert_cmpuint (dj_tree_overview_get_n_lanes (tree), <, dj_game_get_n_nodes (game) / 4);
+  }
+  destroy_window (window);
+}
+
+/* Game information: every field, one undo step. */
+static void
+test_game_info (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  GtkWidget *dialog = dj_game_info_dialog_new (GTK_WINDOW (window), game);
+  g_autoptr(DjGameInfo) info = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  flush_events ();
+  g_assert_true (dj_game_info_dialog_set_field (DJ_GAME_INFO_DIALOG (dialog), "south", "A. Diallo"));
+  g_assert_true (dj_game_info_dialog_set_field (DJ_GAME_INFO_DIALOG (dialog), "annotator", "C. Koné"));
+  g_assert_true (dj_game_info_dialog_set_field (DJ_GAME_INFO_DIALOG (dialog), "recorder", "D. Yao"));
+  g_assert_true (dj_game_info_dialog_set_field (DJ_GAME_INFO_DIALOG (dialog), "source", "Club book"));
+  g_assert_true (dj_game_info_dialog_set_field (DJ_GAME_INFO_DIALOG (dialog), "notes", "Played outdoors"));
+  g_assert_true (dj_game_info_dialog_set_field (DJ_GAME_INFO_DIALOG (dialog), "tags", "Board = 3\nTime = 20 min"));
+  dj_game_info_dialog_set_result (DJ_GAME_INFO_DIALOG (dialog), DJ_RESULT_NORTH_WINS,
+                                  DJ_TERMINATION_RESIGNATION);
+  g_assert_true (gtk_widget_activate_action (dialog, "dialog.apply", NULL));
+  flush_events ();
+
+  info = dj_game_info_copy (dj_game_get_info (game));
+  g_assert_cmpstr (info->south, ==, "A. Diallo");
+  g_assert_cmpstr (info->annotator, ==, "C. Koné");
+  g_assert_cmpstr (info->recorder, ==, "D. Yao");
+  g_assert_cmpstr (info->source, ==, "Club book");
+  g_assert_cmpstr (info->notes, ==, "Played outdoors");
+  g_assert_cmpint (info->result, ==, DJ_RESULT_NORTH_WINS);
+  g_assert_cmpint (info->termination, ==, DJ_TERMINATION_RESIGNATION);
+  g_assert_cmpstr (dj_game_info_get_tag (info, "Board"), ==, "3");
+  g_assert_cmpstr (dj_game_info_get_tag (info, "Time"), ==, "20 min");
+
+  /* One step back to nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (dj_game_get_info (game)->south);
+  g_assert_null (dj_game_get_info (game)->annotator);
+  g_assert_false (dj_game_can_undo (game));
+  destroy_window (window);
+}
+
+/* Several games: the list opens, adds, moves and deletes them. */
+static void
+test_game_list (void)
+{
+  DjWindow *window = new_window ();
+  DjCollection *collection = dj_window_get_collection (window);
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  GtkWidget *list = GTK_WIDGET (dj_study_pane_get_game_list (pane));
+  DjGame *first = dj_window_get_game (window);
+  DjGame *second;
+
+  dj_study_pane_show_page (pane, "games");
+  flush_events ();
+  g_assert_true (gtk_widget_activate_action (list, "games.add", NULL));
+  flush_events ();
+  g_assert_cmpuint (dj_collection_get_n_games (collection), ==, 2);
+  second = dj_window_get_game (window);
+  g_assert_true (second != first);
+  g_assert_true (dj_collection_get_game (collection, 1) == second);
+  play_line (second, dj_game_get_root (second), "a");
+
+  /* Move it up: it is first now, and still shown. */
+  g_assert_true (gtk_widget_activate_action (list, "games.move-up", NULL));
+  flush_events ();
+  g_assert_true (dj_collection_get_game (collection, 0) == second);
+  g_assert_true (dj_window_get_game (window) == second);
+
+  /* Open the other one from the list. */
+  dj_game_list_delete_selected (DJ_GAME_LIST (list));
+  flush_events ();
+  g_assert_cmpuint (dj_collection_get_n_games (collection), ==, 1);
+  g_assert_true (dj_window_get_game (window) == first);
+  g_assert_false (gtk_widget_activate_action (list, "games.delete", NULL)
+                  && dj_collection_get_n_games (collection) == 0);
+  destroy_window (window);
+}
+
+/* Copy the game and the line as text, paste them back. */
+static void
+test_copy_paste (void)
+{
+#if DJ_HAVE_NOTATION
+  DjNode *e;
+  DjWindow *window = window_with_study_game (&e);
+  DjGame *game = dj_window_get_game (window);
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  g_autofree char *game_text = dj_study_pane_get_game_text (pane);
+  g_autofree char *line_text = NULL;
+  g_autoptr(GError) error = NULL;
+  DjCollection *collection = dj_window_get_collection (window);
+
+  g_assert_nonnull (game_text);
+  dj_game_set_current (game, dj_node_get_first_child (e));
+  line_text = dj_study_pane_get_line_text (pane);
+  g_test_message ("line: %s", line_text);
+  g_assert_nonnull (strstr (line_text, "E!?"));
+  g_assert_null (strstr (line_text, " a "));
+
+  /* The game pasted back is a second game, shown, with the same notation. */
+  g_assert_true (dj_study_pane_paste_text (pane, game_text, &error));
+  g_assert_no_error (error);
+  flush_events ();
+  g_assert_cmpuint (dj_collection_get_n_games (collection), ==, 2);
+  g_assert_true (dj_window_get_game (window) != game);
+  {
+    g_autofree char *text = shown (window);
+    g_autofree char *again = dj_study_pane_get_game_text (pane);
+
+    g_assert_cmpstr (again, ==, game_text);
+    g_assert_nonnull (strstr (text, "1… E!? 2. b"));
+  }
+
+  /* Moves pasted at a move become a variation there, in one undo step. */
+  game = dj_window_get_game (window);
+  dj_game_set_current (game, dj_node_get_first_child (dj_game_get_root (game)));
+  g_assert_true (dj_study_pane_paste_text (pane, "1… B 2. a", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 7);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_null (dj_node_find_child (dj_node_get_first_child (dj_game_get_root (game)), 7));
+
+  /* Nonsense says where. */
+  dj_game_set_current (game, dj_game_get_root (game));
+  g_assert_false (dj_study_pane_paste_text (pane, "1. c A\n2. zz", &error));
+  g_assert_nonnull (error);
+  g_test_message ("error: %s", error->message);
+  g_assert_nonnull (strstr (error->message, ":2:"));
+  destroy_window (window);
+#else
+  g_test_skip ("the formats library has no text notation yet");
+#endif
+}
+
+/* A picture of the notation, rendered off-screen: variations indented and
+ * tinted, the current move on the accent colour. */
+static void
+test_notation_picture (void)
+{
+  DjNode *e;
+  DjWindow *window = window_with_study_game (&e);
+  GtkWidget *notation = GTK_WIDGET (notation_of (window));
+  DjGame *game = dj_window_get_game (window);
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GskRenderer *renderer;
+  int width, height;
+  g_autofree guchar *pixels = NULL;
+  guint accent = 0, tinted_rows = 0;
+
+  dj_game_set_current (game, e);
+  flush_events ();
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (5000);
+      flush_events ();
+    }
+  width = gtk_widget_get_width (notation);
+  height = gtk_widget_get_height (notation);
+  g_assert_cmpint (width, >, 100);
+  paintable = gtk_widget_paintable_new (notation);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (notation));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (g_get_tmp_dir (), "djenon-study-notation.png", NULL);
+  gdk_texture_save_to_png (texture, path);
+  g_test_message ("notation picture: %s", path);
+
+  pixels = g_malloc (width * height * 4);
+  gdk_texture_download (texture, pixels, width * 4);
+  for (int y = 0; y < height; y++)
+    {
+      gboolean tint = FALSE;
+
+      for (int x = 0; x < width; x++)
+        {
+          guchar *p = pixels + y * width * 4 + x * 4;   /* B G R A, premultiplied */
+          int a = p[3], r, g, b;
+
+          if (a == 0)
+            continue;
+          r = p[2] * 255 / a;
+          g = p[1] * 255 / a;
+          b = p[0] * 255 / a;
+          if (abs (r - 0x35) < 14 && abs (g - 0x84) < 14 && abs (b - 0xe4) < 14 && a > 128)
+            accent++;
+          /* The level-1 border: blue on the left of the variation's row. */
+          if (x < 40 && b > r + 60 && a > 64)
+            tint = TRUE;
+        }
+      tinted_rows += tint;
+    }
+  g_test_message ("accent pixels %u, rows with a blue left border %u", accent, tinted_rows);
+  g_assert_cmpuint (accent, >, 60);
+  g_assert_cmpuint (tinted_rows, >, 8);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  static const char *xdg[] = {
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+  };
+  g_autofree char *home = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  home = g_dir_make_tmp ("djenon-test-study-XXXXXX", NULL);
+  g_assert_nonnull (home);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (xdg[i], dir, TRUE);
+    }
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/djenon/study/model/simple", test_model_simple);
   g_test_add_func ("/djenon/study/model/random", test_model_random);
 
-  return g_test_run ();
+  if (gtk_init_check ())
+    {
+      adw_init ();
+      dj_register_resource ();
+      settings = g_settings_new (APP_ID);
+      g_settings_set_enum (settings, "animation-speed", 0);
+      app = dj_application_new (G_APPLICATION_NON_UNIQUE);
+      g_application_register (G_APPLICATION (app), NULL, &error);
+      g_assert_no_error (error);
+
+      g_test_add_func ("/djenon/study/notation/shows", test_notation_shows);
+      g_test_add_func ("/djenon/study/notation/keys", test_notation_keys);
+      g_test_add_func ("/djenon/study/notation/picture", test_notation_picture);
+      g_test_add_func ("/djenon/study/edit/actions", test_edit_actions);
+      g_test_add_func ("/djenon/study/edit/comment", test_comment_editor);
+      g_test_add_func ("/djenon/study/explainer", test_explainer);
+      g_test_add_func ("/djenon/study/tree", test_tree_overview);
+      g_test_add_func ("/djenon/study/game-info", test_game_info);
+      g_test_add_func ("/djenon/study/game-list", test_game_list);
+      g_test_add_func ("/djenon/study/copy-paste", test_copy_paste);
+    }
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
 }

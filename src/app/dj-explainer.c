@@ -410,6 +410,12 @@ dj_explainer_dispose (GObject *object)
   g_clear_pointer (&self->sentences, g_ptr_array_unref);
   g_clear_pointer (&self->trace, dj_trace_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_EXPLAINER);
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
   g_clear_object (&self->game);
   g_clear_object (&self->board);
 

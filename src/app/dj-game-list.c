@@ -336,6 +336,12 @@ dj_game_list_dispose (GObject *object)
   if (self->collection != NULL)
     g_signal_handlers_disconnect_by_data (self->collection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_GAME_LIST);
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
   g_clear_object (&self->selection);
   g_clear_object (&self->collection);
 

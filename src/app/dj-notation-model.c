@@ -284,9 +284,10 @@ insert_line (DjNotationModel *self,
       row = NULL;
     }
 
+  /* One report: the rows added follow the row extended. */
   if (extended)
-    g_list_model_items_changed (G_LIST_MODEL (self), row_pos (extend), 1, 1);
-  if (added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), row_pos (extend), 1, 1 + added);
+  else if (added > 0)
     g_list_model_items_changed (G_LIST_MODEL (self), first_pos, 0, added);
 }
 

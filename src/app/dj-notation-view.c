@@ -32,6 +32,7 @@ struct _DjNotationView
 
   GtkToggleButton *marker_buttons[DJ_N_PITS][DJ_MARKER_LAST];
   guint            scroll_source;
+  GHashTable      *bound;           /* DjNotationRow → its label, while bound */
   gboolean         syncing_markers;
 };
 
@@ -69,17 +70,23 @@ add_attr (PangoAttrList  *attrs,
   pango_attr_list_insert (attrs, attr);
 }
 
+/* Comments in italics; in braces, as the text notation writes them, for
+ * the plain text (tests, assistive technology). */
 static void
 append_comment (GString       *text,
                 PangoAttrList *attrs,
-                const char    *comment)
+                const char    *comment,
+                gboolean       braces)
 {
   guint start;
 
   if (text->len > 0)
     g_string_append_c (text, ' ');
   start = text->len;
-  g_string_append (text, comment);
+  if (braces)
+    g_string_append_printf (text, "{%s}", comment);
+  else
+    g_string_append (text, comment);
   add_attr (attrs, pango_attr_style_new (PANGO_STYLE_ITALIC), start, text->len);
   add_attr (attrs, pango_attr_foreground_alpha_new (48000), start, text->len);
 }
@@ -111,7 +118,7 @@ row_text (DjNotationRow *row,
 
       if (before != NULL && before[0] != '\0')
         {
-          append_comment (text, attrs, before);
+          append_comment (text, attrs, before, brackets);
           need_number = TRUE;
         }
       if (text->len > 0)
@@ -169,7 +176,7 @@ row_text (DjNotationRow *row,
 
       if (after != NULL && after[0] != '\0')
         {
-          append_comment (text, attrs, after);
+          append_comment (text, attrs, after, brackets);
           need_number = TRUE;
         }
     }
@@ -202,6 +209,7 @@ bind_row (GtkSignalListItemFactory *factory,
   pango_attr_list_unref (attrs);
   g_object_set_data_full (G_OBJECT (label), "ranges", ranges, (GDestroyNotify) g_array_unref);
   g_object_set_data (G_OBJECT (label), "row", row);
+  g_hash_table_insert (self->bound, row, label);
 
   gtk_widget_set_margin_start (label, 6 + INDENT * depth);
   for (guint i = 0; i <= N_LEVEL_COLOURS; i++)
@@ -225,7 +233,10 @@ unbind_row (GtkSignalListItemFactory *factory,
             DjNotationView           *self)
 {
   GtkWidget *label = gtk_list_item_get_child (item);
+  gpointer row = g_object_get_data (G_OBJECT (label), "row");
 
+  if (row != NULL && g_hash_table_lookup (self->bound, row) == label)
+    g_hash_table_remove (self->bound, row);
   g_object_set_data (G_OBJECT (label), "row", NULL);
   g_object_set_data (G_OBJECT (label), "ranges", NULL);
 }
@@ -357,6 +368,22 @@ setup_row (GtkSignalListItemFactory *factory,
 
 /* Keeping the current move in view */
 
+/* TRUE when @row is shown whole inside the scrolled window: no need to
+ * scroll (scrolling makes the list lay out again). */
+static gboolean
+row_in_view (DjNotationView *self,
+             DjNotationRow  *row)
+{
+  GtkWidget *label = g_hash_table_lookup (self->bound, row);
+  graphene_rect_t bounds;
+
+  if (label == NULL || !gtk_widget_get_mapped (label)
+      || !gtk_widget_compute_bounds (label, GTK_WIDGET (self->scroller), &bounds))
+    return FALSE;
+  return bounds.origin.y >= 0
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (GTK_WIDGET (self->scroller));
+}
+
 static gboolean
 scroll_idle (gpointer data)
 {
@@ -368,6 +395,8 @@ scroll_idle (gpointer data)
     return G_SOURCE_REMOVE;
   dj_notation_model_flush (self->model);
   row = dj_notation_model_find_row (self->model, dj_game_get_current (self->game), NULL);
+  if (row != NULL && row_in_view (self, row))
+    return G_SOURCE_REMOVE;
   if (row != NULL)
     gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
                                 dj_notation_model_get_row_position (self->model, row));
@@ -820,7 +849,14 @@ dj_notation_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_NOTATION_VIEW);
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
   g_clear_object (&self->selection);
+  g_clear_pointer (&self->bound, g_hash_table_unref);
   g_clear_object (&self->model);
   g_clear_object (&self->game);
 
@@ -984,6 +1020,7 @@ dj_notation_view_init (DjNotationView *self)
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
 
+  self->bound = g_hash_table_new (NULL, NULL);
   self->selection = gtk_no_selection_new (NULL);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 

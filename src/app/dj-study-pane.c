@@ -362,6 +362,12 @@ dj_study_pane_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_STUDY_PANE);
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
   g_clear_object (&self->game);
   g_clear_object (&self->collection);
 
