@@ -352,6 +352,42 @@ dj_study_pane_paste_text (DjStudyPane  *self,
 #endif
 }
 
+/* GtkWidget: one child; the natural width is kept modest so that the
+ * board beside the pane gets the room. */
+
+#define NATURAL_WIDTH 340
+
+static void
+dj_study_pane_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL)
+    return;
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *natural = MAX (*minimum, MIN (*natural, NATURAL_WIDTH));
+}
+
+static void
+dj_study_pane_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
 /* GObject */
 
 static void
@@ -381,6 +417,8 @@ dj_study_pane_class_init (DjStudyPaneClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = dj_study_pane_dispose;
+  widget_class->measure = dj_study_pane_measure;
+  widget_class->size_allocate = dj_study_pane_size_allocate;
 
   /**
    * DjStudyPane::game-activated:
@@ -409,7 +447,6 @@ dj_study_pane_class_init (DjStudyPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, game_list);
   gtk_widget_class_bind_template_callback (widget_class, on_game_activated);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "studypane");
 }
 
