@@ -696,6 +696,34 @@ test_async (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* One DjSearch for both games: entries of one never answer for the other. */
+static void
+test_rules_change (void)
+{
+  DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjRules immediate = { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE };
+  g_autoptr(DjSearch) shared = dj_search_new (4 << 20);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (23);
+
+  for (guint n = 0; n < 100; n++)
+    {
+      DjPosition pos = random_small (rand, g_rand_int_range (rand, 2, 4));
+      const DjRules *rules[] = { &aboure, &abe, &immediate };
+
+      for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
+        {
+          g_autoptr(DjSearch) fresh = dj_search_new (1 << 20);
+          g_autoptr(DjAnalysis) a = analyse (shared, rules[r], &pos);
+          g_autoptr(DjAnalysis) b = analyse (fresh, rules[r], &pos);
+
+          g_assert_cmpuint (a->n_moves, ==, b->n_moves);
+          for (guint i = 0; i < a->n_moves; i++)
+            g_assert_cmpint (find_move (b, a->moves[i].move)->value, ==, a->moves[i].value);
+        }
+    }
+}
+
 static void
 test_choose (void)
 {
@@ -747,6 +775,7 @@ main (int    argc,
   g_test_add_func ("/djenon/search/cancel", test_cancel);
   g_test_add_func ("/djenon/search/async", test_async);
   g_test_add_func ("/djenon/search/choose", test_choose);
+  g_test_add_func ("/djenon/search/rules-change", test_rules_change);
 
   return g_test_run ();
 }

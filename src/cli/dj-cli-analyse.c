@@ -308,6 +308,16 @@ sample_positions (const DjRules *rules,
   return out;
 }
 
+/* A time in seconds, or ">limit" when the values were not all exact by then. */
+static char *
+format_time (double t,
+             gint64 limit_ms)
+{
+  if (t == G_MAXDOUBLE)
+    return g_strdup_printf (">%.1f s", limit_ms / 1000.0);
+  return g_strdup_printf ("%.3f s", t);
+}
+
 void
 dj_cli_bench_search (gboolean quick)
 {
@@ -366,13 +376,15 @@ dj_cli_bench_search (gboolean quick)
           total_us += b->time_us;
         }
       qsort (times, sample->len, sizeof (double), compare_doubles);
-#define SHOW(t) ((t) == G_MAXDOUBLE ? -1.0 : (t))
-      printf ("analyse  %-24s %u positions, %u exact within %.0f s; all-moves time "
-              "median %.3f s, 90%% %.3f s, max %.3f s (-1: not exact in time)\n",
-              sets[i].name, sample->len, exact, limits.time_ms / 1000.0,
-              SHOW (times[sample->len / 2]), SHOW (times[sample->len * 9 / 10]),
-              SHOW (times[sample->len - 1]));
-#undef SHOW
+      {
+        g_autofree char *median = format_time (times[sample->len / 2], limits.time_ms);
+        g_autofree char *p90 = format_time (times[sample->len * 9 / 10], limits.time_ms);
+        g_autofree char *max = format_time (times[sample->len - 1], limits.time_ms);
+
+        printf ("analyse  %-24s %u positions, %u all exact within %.0f s; time to exact "
+                "values of all moves: median %s, 90%% %s, max %s\n",
+                sets[i].name, sample->len, exact, limits.time_ms / 1000.0, median, p90, max);
+      }
       printf ("nodes    %-24s %.2f M nodes/s\n", sets[i].name,
               total_us > 0 ? nodes / (double) total_us : 0.0);
       fflush (stdout);

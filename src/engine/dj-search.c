@@ -56,6 +56,8 @@ struct _DjSearch
   guint8        generation;
   guint         n_threads;
   gboolean      use_tables;
+  gboolean      has_rules;
+  DjRules       rules;       /* of the entries in the table */
 };
 
 typedef struct
@@ -1060,6 +1062,13 @@ job_run (Job *job)
   GThread *helper = NULL;
   Ctx *c = g_new (Ctx, 1);
 
+  /* Keys do not name the game: entries of other rules must go. */
+  if (!job->search->has_rules || !dj_rules_equal (&job->search->rules, &job->rules))
+    {
+      dj_search_clear (job->search);
+      job->search->rules = job->rules;
+      job->search->has_rules = TRUE;
+    }
   job->search->generation++;
   ctx_init (c, job);
   for (job->phase = job->deepen ? 0 : 1; job->phase < 2; job->phase++)

@@ -122,7 +122,7 @@ DjAnalysis  *dj_search_analyse_finish  (DjSearch              *search,
 /* Playing strength for dj_search_choose(). */
 typedef enum
 {
-  DJ_LEVEL_PERFECT  = 0,   /* always a move of the best value */
+  DJ_LEVEL_PERFECT  = 0,   /* a move of the best value (best estimate if not proven in time) */
   DJ_LEVEL_STRONG   = 1,   /* rarely gives away a seed or two */
   DJ_LEVEL_MEDIUM   = 2,
   DJ_LEVEL_WEAK     = 3,
@@ -131,7 +131,9 @@ typedef enum
 } DjLevel;
 
 /* A move to play in @pos at @level.  The same position, level, seed and
- * limits give the same move.  Returns DJ_NO_MOVE when the game is over or the
+ * limits give the same move, except that a position not proven within the
+ * limits gives a move that depends on how far the search got.  Djenon-abe
+ * positions with many seeds are rarely proven in a second: pass limits.  Returns DJ_NO_MOVE when the game is over or the
  * search was cancelled before any move was known. */
 DjMove       dj_search_choose          (DjSearch              *search,
                                         const DjRules         *rules,
