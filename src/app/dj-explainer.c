@@ -16,6 +16,7 @@ struct _DjExplainer
   GtkWidget   parent_instance;
 
   /* template */
+  GtkScrolledWindow *scroller;
   GtkLabel   *summary_label;
   GtkBox     *sentence_box;
   GtkLabel   *step_label;
@@ -29,6 +30,7 @@ struct _DjExplainer
   GPtrArray  *labels;     /* GtkLabel, one a sentence */
   guint       n_steps;
   guint       step;       /* NOT_STEPPING, or the step shown on the board */
+  guint       scroll_source;
 };
 
 enum {
@@ -57,6 +59,34 @@ sentence_for_step (DjExplainer *self,
   return -1;
 }
 
+/* Keeps the highlighted sentence in view (no gtk_viewport_scroll_to in 4.8),
+ * once the new highlight is laid out. */
+static gboolean
+scroll_timeout (gpointer data)
+{
+  DjExplainer *self = data;
+  int i = dj_explainer_get_highlighted (self);
+  GtkWidget *label;
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+  GtkWidget *content = gtk_scrolled_window_get_child (self->scroller);
+  graphene_rect_t bounds;
+  double value, page;
+
+  self->scroll_source = 0;
+  if (i < 0)
+    return G_SOURCE_REMOVE;
+  label = self->labels->pdata[i];
+  if (content == NULL || !gtk_widget_compute_bounds (label, content, &bounds))
+    return G_SOURCE_REMOVE;
+  value = gtk_adjustment_get_value (adj);
+  page = gtk_adjustment_get_page_size (adj);
+  if (bounds.origin.y < value)
+    gtk_adjustment_set_value (adj, bounds.origin.y);
+  else if (bounds.origin.y + bounds.size.height > value + page)
+    gtk_adjustment_set_value (adj, bounds.origin.y + bounds.size.height - page);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 update_view (DjExplainer *self)
 {
@@ -69,7 +99,11 @@ update_view (DjExplainer *self)
       GtkWidget *label = self->labels->pdata[i];
 
       if ((int) i == highlighted)
-        gtk_widget_add_css_class (label, "current");
+        {
+          gtk_widget_add_css_class (label, "current");
+          if (self->scroll_source == 0)
+            self->scroll_source = g_timeout_add (40, scroll_timeout, self);
+        }
       else
         gtk_widget_remove_css_class (label, "current");
     }
@@ -126,6 +160,7 @@ clear_sentences (DjExplainer *self)
 {
   GtkWidget *child;
 
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->sentence_box))) != NULL)
     gtk_box_remove (self->sentence_box, child);
   g_clear_pointer (&self->labels, g_ptr_array_unref);
@@ -163,8 +198,21 @@ explain_current (DjExplainer *self)
     }
 
   {
-    g_autofree char *summary = dj_trace_describe (trace);
+    DjSide mover = trace->before.to_move;
+    g_autofree char *laps = NULL;
+    g_autofree char *summary = NULL;
 
+    if (trace->move == DJ_PASS)
+      summary = g_strdup (mover == DJ_SOUTH ? _("South passed") : _("North passed"));
+    else
+      {
+        laps = g_strdup_printf (ngettext ("%u lap", "%u laps", trace->laps->len),
+                                trace->laps->len);
+        summary = g_strdup_printf (mover == DJ_SOUTH
+                                   /* Translators: the explainer's title, e.g. "South played c: 4 laps" */
+                                   ? _("South played %s: %s") : _("North played %s: %s"),
+                                   dj_move_to_string (trace->move), laps);
+      }
     gtk_label_set_label (self->summary_label, summary);
   }
   self->sentences = dj_trace_explain (trace);
@@ -404,6 +452,7 @@ dj_explainer_dispose (GObject *object)
 {
   DjExplainer *self = DJ_EXPLAINER (object);
 
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_pointer (&self->labels, g_ptr_array_unref);
@@ -440,6 +489,7 @@ dj_explainer_class_init (DjExplainerClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/dj-explainer.ui");
+  gtk_widget_class_bind_template_child (widget_class, DjExplainer, scroller);
   gtk_widget_class_bind_template_child (widget_class, DjExplainer, summary_label);
   gtk_widget_class_bind_template_child (widget_class, DjExplainer, sentence_box);
   gtk_widget_class_bind_template_child (widget_class, DjExplainer, step_label);
