@@ -11,8 +11,8 @@
 #include "dj-notation.h"
 #include "dj-study-pane.h"
 
-/* Typing after a pause this long starts a new undo step. */
-#define BURST_PAUSE_US (2 * G_USEC_PER_SEC)
+/* Typing is written into the record this long after the last key. */
+#define COMMIT_DELAY_MS 500
 
 struct _DjStudyPane
 {
@@ -32,9 +32,9 @@ struct _DjStudyPane
   DjGame         *game;
 
   gboolean        syncing;
-  DjNode         *edit_node;     /* the comment last typed into … */
+  DjNode         *edit_node;     /* the move whose comment has unsaved typing … */
   gboolean        edit_after;    /* … which of its two */
-  gint64          edit_time;     /* … and when */
+  guint           commit_source;
 };
 
 enum {
@@ -90,47 +90,77 @@ sync_comments (DjStudyPane *self)
     }
 }
 
+/* Typing goes into the record after a short pause (or when the move, the
+ * focus or the game changes), one write a burst: one undo step. */
+static void
+commit_comment (DjStudyPane *self)
+{
+  GtkTextBuffer *buffer;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  DjNode *node = self->edit_node;
+
+  g_clear_handle_id (&self->commit_source, g_source_remove);
+  self->edit_node = NULL;
+  if (node == NULL || self->game == NULL)
+    return;
+  buffer = gtk_text_view_get_buffer (self->edit_after ? self->after_view : self->before_view);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+
+  self->syncing = TRUE;
+  if (self->edit_after)
+    dj_game_set_comment_after (self->game, node, text);
+  else
+    dj_game_set_comment_before (self->game, node, text);
+  self->syncing = FALSE;
+}
+
+static gboolean
+commit_timeout (gpointer data)
+{
+  DjStudyPane *self = data;
+
+  self->commit_source = 0;
+  commit_comment (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_comment_changed (DjStudyPane   *self,
                     GtkTextBuffer *buffer)
 {
   gboolean after = buffer == gtk_text_view_get_buffer (self->after_view);
   DjNode *node;
-  g_autofree char *text = NULL;
-  GtkTextIter start, end;
-  gint64 now = g_get_monotonic_time ();
-  gboolean new_step;
 
   if (self->syncing || self->game == NULL)
     return;
   node = dj_game_get_current (self->game);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-
-  /* The record merges repeated edits of one comment into one undo step; a
-   * pause, or another comment, starts a new one. */
-  new_step = node != self->edit_node || after != self->edit_after
-             || now - self->edit_time > BURST_PAUSE_US;
+  if (self->edit_node != NULL && (self->edit_node != node || self->edit_after != after))
+    commit_comment (self);
   self->edit_node = node;
   self->edit_after = after;
-  self->edit_time = now;
+  g_clear_handle_id (&self->commit_source, g_source_remove);
+  self->commit_source = g_timeout_add (COMMIT_DELAY_MS, commit_timeout, self);
+}
 
-  self->syncing = TRUE;
-  if (new_step)
-    dj_game_begin_action (self->game, _("Edit Comment"));
-  if (after)
-    dj_game_set_comment_after (self->game, node, text);
-  else
-    dj_game_set_comment_before (self->game, node, text);
-  if (new_step)
-    dj_game_end_action (self->game);
-  self->syncing = FALSE;
+static void
+on_comment_focus_left (DjStudyPane *self)
+{
+  commit_comment (self);
+}
+
+void
+dj_study_pane_commit_comment (DjStudyPane *self)
+{
+  g_return_if_fail (DJ_IS_STUDY_PANE (self));
+  commit_comment (self);
 }
 
 static void
 on_current_changed (DjStudyPane *self)
 {
-  self->edit_node = NULL;
+  commit_comment (self);
   sync_comments (self);
 }
 
@@ -140,7 +170,8 @@ on_node_changed (DjStudyPane *self,
 {
   if (!self->syncing && self->game != NULL && node == dj_game_get_current (self->game))
     {
-      /* Changed from elsewhere (undo): the next keystroke is a new step. */
+      /* Changed from elsewhere (undo): typing not yet saved gives way. */
+      g_clear_handle_id (&self->commit_source, g_source_remove);
       self->edit_node = NULL;
       sync_comments (self);
     }
@@ -150,7 +181,14 @@ static void
 on_node_removed (DjStudyPane *self,
                  DjNode      *node)
 {
-  self->edit_node = NULL;
+  /* Typing for a move that goes is dropped with it. */
+  for (DjNode *n = self->edit_node; n != NULL; n = dj_node_get_parent (n))
+    if (n == node)
+      {
+        g_clear_handle_id (&self->commit_source, g_source_remove);
+        self->edit_node = NULL;
+        break;
+      }
 }
 
 static void
@@ -169,6 +207,7 @@ dj_study_pane_set_game (DjStudyPane  *self,
   g_return_if_fail (collection == NULL || DJ_IS_COLLECTION (collection));
   g_return_if_fail (game == NULL || DJ_IS_GAME (game));
 
+  commit_comment (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->collection, collection);
@@ -395,6 +434,7 @@ dj_study_pane_dispose (GObject *object)
 {
   DjStudyPane *self = DJ_STUDY_PANE (object);
 
+  commit_comment (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_STUDY_PANE);
@@ -459,6 +499,14 @@ dj_study_pane_init (DjStudyPane *self)
                            G_CALLBACK (on_comment_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_text_view_get_buffer (self->after_view), "changed",
                            G_CALLBACK (on_comment_changed), self, G_CONNECT_SWAPPED);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkEventController *focus = gtk_event_controller_focus_new ();
+
+      g_signal_connect_object (focus, "leave", G_CALLBACK (on_comment_focus_left), self,
+                               G_CONNECT_SWAPPED);
+      gtk_widget_add_controller (GTK_WIDGET (i ? self->after_view : self->before_view), focus);
+    }
 }
 
 GtkWidget *

@@ -20,8 +20,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DjStudyPane, dj_study_pane, DJ, STUDY_PANE, GtkWidget)
 
 /* The notation of the game shown, and below it, one at a time: the comment
- * editor of the current move (saved into the record as one types; a burst of
- * typing is one undo step), the move explainer, the tree overview and the
+ * editor of the current move (saved into the record as one types, half a
+ * second after the last key; a burst of typing is one undo step), the move explainer, the tree overview and the
  * games of the file.  Signal ::game-activated (DjGame *game): a game of the
  * collection was chosen, added or pasted; the window shows it. */
 GtkWidget      *dj_study_pane_new            (void);
@@ -38,6 +38,9 @@ DjTreeOverview *dj_study_pane_get_tree       (DjStudyPane  *self);
 DjGameList     *dj_study_pane_get_game_list  (DjStudyPane  *self);
 GtkTextView    *dj_study_pane_get_comment_view (DjStudyPane *self,
                                                 gboolean     after);
+/* Writes typing not yet saved into the record now (it is written half a
+ * second after the last key, or when the move or the focus changes). */
+void            dj_study_pane_commit_comment (DjStudyPane  *self);
 /* Shows one page below the notation: "comment", "explain", "tree", "games". */
 void            dj_study_pane_show_page      (DjStudyPane  *self,
                                               const char   *name);
