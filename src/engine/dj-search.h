@@ -20,7 +20,13 @@ G_BEGIN_DECLS
  *
  * Values are always proven.  When a budget runs out first, a result is not
  * exact: it gives proven bounds (lower <= true value <= upper) and a
- * heuristic estimate inside them. */
+ * heuristic estimate inside them.
+ *
+ * Speed: Djenon-aboure positions are solved in well under a second.  In
+ * Djenon-abe the moves that capture nothing form long cycles, so values depend
+ * on the line (see dj-search.c); positions with up to 8 seeds on the board are
+ * instant thanks to tables built on first use (dj-search-tables.c), but
+ * positions with 12 or more seeds often need minutes or more: give a budget. */
 
 /* Longest line the search follows (recursion depth); a longer line counts as
  * a budget exhausted, never as a crash. */
