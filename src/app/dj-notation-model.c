@@ -88,6 +88,13 @@ struct _DjNotationModel
   guint       flush_source;
 };
 
+enum {
+  ROW_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void dj_notation_model_list_model_init (GListModelInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (DjNotationModel, dj_notation_model, G_TYPE_OBJECT,
@@ -661,6 +668,8 @@ on_children_reordered (DjNotationModel *self,
   insert_children (self, parent);
 }
 
+/* What a row shows changed, not the rows: ::row-changed, not items-changed,
+ * so that a list showing the row redraws it in place. */
 static void
 row_changed (DjNotationModel *self,
              DjNode          *node)
@@ -669,7 +678,7 @@ row_changed (DjNotationModel *self,
 
   if (node == NULL || (row = row_of (self, node)) == NULL)
     return;
-  g_list_model_items_changed (G_LIST_MODEL (self), row_pos (row), 1, 1);
+  g_signal_emit (self, signals[ROW_CHANGED], 0, row);
 }
 
 static void
@@ -727,6 +736,17 @@ dj_notation_model_class_init (DjNotationModelClass *klass)
 
   object_class->dispose = dj_notation_model_dispose;
   object_class->finalize = dj_notation_model_finalize;
+
+  /**
+   * DjNotationModel::row-changed:
+   * @row: a row whose moves are the same but show differently
+   *
+   * An annotation of a move of @row changed, or the current move came to
+   * or left it.
+   */
+  signals[ROW_CHANGED] =
+    g_signal_new ("row-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, DJ_TYPE_NOTATION_ROW);
 }
 
 static void

@@ -44,9 +44,9 @@ G_DECLARE_FINAL_TYPE (DjNotationModel, dj_notation_model, DJ, NOTATION_MODEL, GO
  * removing a line that has variations) rebuild the rows below that branch
  * only.  Nothing walks the tree recursively.
  *
- * The rows of the game's current node and of the node it left are reported
- * changed (items-changed with one removed and one added) when the current
- * node changes, so that a view can highlight it. */
+ * A row whose moves stay but show differently (an annotation, or the current
+ * move coming or going) is reported by the signal ::row-changed
+ * (DjNotationRow *row), not by items-changed: a view redraws it in place. */
 DjNotationModel *dj_notation_model_new          (DjGame          *game);
 
 DjGame          *dj_notation_model_get_game     (DjNotationModel *self);

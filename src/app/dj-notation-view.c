@@ -190,13 +190,12 @@ setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            DjNotationView           *self);
 
+/* Shows @row in @label: text, attributes, indentation, level colour. */
 static void
-bind_row (GtkSignalListItemFactory *factory,
-          GtkListItem              *item,
-          DjNotationView           *self)
+render_row (DjNotationView *self,
+            GtkWidget      *label,
+            DjNotationRow  *row)
 {
-  DjNotationRow *row = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
   PangoAttrList *attrs = pango_attr_list_new ();
   GArray *ranges = g_array_new (FALSE, FALSE, sizeof (Range));
   g_autofree char *text = NULL;
@@ -208,8 +207,6 @@ bind_row (GtkSignalListItemFactory *factory,
   gtk_label_set_attributes (GTK_LABEL (label), attrs);
   pango_attr_list_unref (attrs);
   g_object_set_data_full (G_OBJECT (label), "ranges", ranges, (GDestroyNotify) g_array_unref);
-  g_object_set_data (G_OBJECT (label), "row", row);
-  g_hash_table_insert (self->bound, row, label);
 
   gtk_widget_set_margin_start (label, 6 + INDENT * depth);
   for (guint i = 0; i <= N_LEVEL_COLOURS; i++)
@@ -225,6 +222,31 @@ bind_row (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, "variation");
   else
     gtk_widget_remove_css_class (label, "variation");
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item,
+          DjNotationView           *self)
+{
+  DjNotationRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  render_row (self, label, row);
+  g_object_set_data (G_OBJECT (label), "row", row);
+  g_hash_table_insert (self->bound, row, label);
+}
+
+/* A row shows differently: only its label is drawn again, if it is shown. */
+static void
+on_row_changed (DjNotationView  *self,
+                DjNotationRow   *row,
+                DjNotationModel *model)
+{
+  GtkWidget *label = g_hash_table_lookup (self->bound, row);
+
+  if (label != NULL)
+    render_row (self, label, row);
 }
 
 static void
@@ -716,6 +738,8 @@ dj_notation_view_set_game (DjNotationView *self,
   if (game != NULL)
     {
       self->model = dj_notation_model_new (game);
+      g_signal_connect_object (self->model, "row-changed", G_CALLBACK (on_row_changed), self,
+                               G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "current-changed", G_CALLBACK (on_current_changed), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (game, "node-added", G_CALLBACK (on_tree_changed), self,
