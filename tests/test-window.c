@@ -591,6 +591,50 @@ test_draft_timer (void)
   dj_drafts_remove (((DjDraft *) after->pdata[0])->id);
 }
 
+/* The bundled sample: a real annotated game, not a file, nothing to save. */
+static void
+test_sample (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game;
+
+  dj_window_show_sample (window);
+  game = dj_window_get_game (window);
+  g_assert_null (dj_window_get_file (window));
+  g_assert_false (dj_window_get_modified (window));
+  g_assert_cmpuint (n_moves (window), >, 10);
+  g_assert_nonnull (dj_game_get_info (game)->south);
+  g_assert_nonnull (dj_node_get_comment_after (dj_node_get_first_child (dj_game_get_root (game))));
+
+  destroy_window (window);
+}
+
+/* Live recording stamps each new move with the time since the previous one. */
+static void
+test_live_timestamps (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  DjWindow *window = new_window ();
+  DjNode *node;
+
+  activate_pit (window, 2);
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, DJ_NO_TIME);
+
+  g_settings_set_boolean (settings, "live-timestamps", TRUE);
+  g_usleep (30 * 1000);
+  activate_pit (window, 6);
+  node = current (window);
+  g_assert_cmpint (dj_node_get_time_ms (node), >=, 30);
+  g_assert_cmpint (dj_node_get_time_ms (node), <, 60 * 1000);
+  /* One undo step takes back the move and its time. */
+  dj_game_undo (dj_window_get_game (window));
+  flush_events ();
+  g_assert_cmpuint (n_moves (window), ==, 1);
+
+  g_settings_set_boolean (settings, "live-timestamps", FALSE);
+  destroy_window (window);
+}
+
 static void
 rm_rf (const char *path)
 {
@@ -670,6 +714,8 @@ main (int   argc,
   g_test_add_func ("/djenon/app/line-model-changes", test_line_model_changes);
   g_test_add_func ("/djenon/app/draft", test_draft);
   g_test_add_func ("/djenon/app/draft-timer", test_draft_timer);
+  g_test_add_func ("/djenon/app/sample", test_sample);
+  g_test_add_func ("/djenon/app/live-timestamps", test_live_timestamps);
 
   status = g_test_run ();
   g_clear_object (&app);

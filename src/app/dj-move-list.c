@@ -40,7 +40,7 @@ setup_row (GtkSignalListItemFactory *factory,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *number = gtk_label_new (NULL);
   GtkWidget *move = gtk_label_new (NULL);
-  GtkWidget *comment = gtk_image_new_from_icon_name ("chat-bubble-text-symbolic");
+  GtkWidget *comment = gtk_image_new_from_icon_name ("document-edit-symbolic");
   GtkWidget *time = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (number), 1.0);

@@ -56,9 +56,8 @@ on_variant_changed (DjNewGameDialog *self)
 
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->variant_row),
                                abe
-                               ? _("Sowing starts in the next pit; single seeds move; "
-                                   "a starved player must be fed")
-                               : _("Sowing starts in the emptied pit; a single seed cannot move"));
+                               ? _("Sowing starts in the next pit; a starved row must be fed")
+                               : _("Sowing starts in the emptied pit; single seeds stay"));
   gtk_widget_set_visible (GTK_WIDGET (self->feeding_row), abe);
 }
 

@@ -1522,6 +1522,8 @@ dj_window_offer_draft (DjWindow      *self,
   self->draft_id = g_strdup (draft->id);
   dj_window_set_collection (self, collection, draft->file);
   dj_collection_set_modified (collection, TRUE);
+  /* Back where recording stopped: the end of the main line. */
+  dj_game_set_current (self->game, dj_node_get_line_end (dj_game_get_root (self->game)));
   update_title (self);
 
   name = get_game_title (self);
