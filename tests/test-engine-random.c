@@ -212,6 +212,9 @@ random_games (gconstpointer data)
           oracle (rules, &pos, &o);
 
           g_assert_cmpint (moves.end, ==, o.end);
+          /* The counting shortcut perft uses agrees with the full generation. */
+          g_assert_cmpuint (dj_moves_count (rules, &pos), ==,
+                            moves.end != DJ_END_NONE || moves.must_pass ? 0 : moves.n_legal);
           if (moves.end != DJ_END_NONE)
             {
               int score[2];

@@ -15,6 +15,7 @@ typedef struct
 } Perft;
 
 /* Recursion is bounded by the depth asked for, never by a game's length. */
+/* Recursion is bounded by the depth asked for, never by a game's length. */
 static void
 perft_node (Perft            *p,
             const DjPosition *pos,
@@ -22,16 +23,19 @@ perft_node (Perft            *p,
 {
   DjMoves moves;
 
+  if (level + 1 == p->depth)
+    {
+      /* The last level is counted, not generated: a node with no pit move
+       * has one leaf either way (its pass, or itself if the game is over). */
+      guint n = dj_moves_count (p->rules, pos);
+
+      p->at_level[level + 1] += MAX (n, 1);
+      return;
+    }
   dj_moves_generate (p->rules, pos, &moves);
   if (moves.end != DJ_END_NONE)
     {
       p->finished_at[level]++;
-      return;
-    }
-  if (level + 1 == p->depth)
-    {
-      /* Children at the last level are counted, not generated. */
-      p->at_level[level + 1] += moves.must_pass ? 1 : moves.n_legal;
       return;
     }
   if (moves.must_pass)

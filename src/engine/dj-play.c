@@ -398,6 +398,47 @@ dj_moves_generate (const DjRules    *rules,
         moves->pit[k] = DJ_PIT_GAME_OVER;
 }
 
+guint
+dj_moves_count (const DjRules    *rules,
+                const DjPosition *pos)
+{
+  DjSide me = pos->to_move, them = DJ_OTHER_SIDE (me);
+  guint row = DJ_ROW_START (me);
+  guint min_seeds = rules->variant == DJ_VARIANT_ABOURE ? 2 : 1;
+  gboolean must_feed = FALSE;
+  guint n = 0;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL, 0);
+
+  init_lap_masks ();
+  if (rules->variant == DJ_VARIANT_ABE)
+    {
+      guint own = dj_position_row_seeds (pos, me);
+      guint opp = dj_position_row_seeds (pos, them);
+
+      if (own == 0 || (own == 1 && opp == 1))
+        return 0;
+      must_feed = pos->feed_owed || (rules->feeding == DJ_FEEDING_IMMEDIATE && opp == 0);
+    }
+  for (guint i = row; i < row + DJ_ROW_PITS; i++)
+    {
+      DjPosition child;
+
+      if (pos->pits[i] < min_seeds)
+        continue;
+      child = *pos;
+      if (rules->variant == DJ_VARIANT_ABOURE)
+        {
+          if (sow_fast (DJ_VARIANT_ABOURE, child.pits, i) >= 0)
+            n++;
+        }
+      else if (sow_fast (DJ_VARIANT_ABE, child.pits, i) >= 0 &&
+               (!must_feed || dj_position_row_seeds (&child, them) > 0))
+        n++;
+    }
+  return n;
+}
+
 DjPitStatus
 dj_moves_why (const DjMoves *moves,
               DjMove         move)

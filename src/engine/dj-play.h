@@ -57,6 +57,10 @@ typedef struct
 void         dj_moves_generate         (const DjRules    *rules,
                                         const DjPosition *pos,
                                         DjMoves          *moves);
+/* The number of legal pit moves of the side to move, no more: 0 when the
+ * only move is a pass or the game is over.  For counting (perft). */
+guint        dj_moves_count            (const DjRules    *rules,
+                                        const DjPosition *pos);
 gboolean     dj_moves_is_legal         (const DjMoves    *moves,
                                         DjMove            move);
 /* The position after a legal @move (including pass); FALSE if illegal. */
