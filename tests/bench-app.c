@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <sys/resource.h>
 
 #include "dj-application.h"
 #include "dj-board.h"
@@ -44,7 +45,7 @@ bench_launch (void)
 {
   const char *program = g_getenv ("DJENON");
   g_autofree char *home = g_dir_make_tmp ("djenon-bench-XXXXXX", NULL);
-  double outside[RUNS], inside[RUNS];
+  double outside[RUNS], inside[RUNS], cpu[RUNS];
   guint n = 0;
 
   if (program == NULL || home == NULL)
@@ -61,6 +62,7 @@ bench_launch (void)
       g_autoptr(GDataInputStream) out = NULL;
       g_autofree char *line = NULL;
       g_autoptr(GError) error = NULL;
+      struct rusage before, after;
       gint64 start;
 
       /* A home of its own: no drafts to offer, no settings. */
@@ -70,6 +72,7 @@ bench_launch (void)
       g_subprocess_launcher_setenv (launcher, "XDG_CACHE_HOME", home, TRUE);
       g_subprocess_launcher_unsetenv (launcher, "G_DEBUG");
 
+      getrusage (RUSAGE_CHILDREN, &before);
       start = g_get_monotonic_time ();
       process = g_subprocess_launcher_spawn (launcher, &error, program,
                                              "--benchmark-first-frame", NULL);
@@ -87,12 +90,22 @@ bench_launch (void)
             {
               outside[n] = (g_get_monotonic_time () - start) / 1000.0;
               inside[n] = ms;
-              n++;
               break;
             }
           g_clear_pointer (&line, g_free);
         }
       g_subprocess_wait (process, NULL, NULL);
+      if (line != NULL)
+        {
+          /* The processor time the program used, start to exit: what the
+           * start costs on an idle machine, whatever else runs now. */
+          getrusage (RUSAGE_CHILDREN, &after);
+          cpu[n] = (after.ru_utime.tv_sec - before.ru_utime.tv_sec) * 1000.0
+                   + (after.ru_utime.tv_usec - before.ru_utime.tv_usec) / 1000.0
+                   + (after.ru_stime.tv_sec - before.ru_stime.tv_sec) * 1000.0
+                   + (after.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1000.0;
+          n++;
+        }
     }
 
   if (n == 0)
@@ -100,9 +113,13 @@ bench_launch (void)
       g_print ("launch-to-first-frame: the program printed no frame time\n");
       return;
     }
-  g_print ("launch-to-first-frame: %.1f ms median of %u (spawn to the first painted frame; "
-           "%.1f ms from the application object; best %.1f ms)\n",
-           median (outside, n), n, median (inside, n), outside[0]);
+  {
+    double wall = median (outside, n), best = outside[0];
+
+    g_print ("launch-to-first-frame: %.1f ms median of %u, best %.1f ms (spawn to the first "
+             "painted frame; %.1f ms from the application object; %.1f ms of processor time)\n",
+             wall, n, best, median (inside, n), median (cpu, n));
+  }
   g_rmdir (home);
 }
 

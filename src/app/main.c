@@ -10,6 +10,23 @@
 #include "dj-application.h"
 #include "dj-resources.h"
 
+/* Started from the build tree (build-aux/run, or by hand): the GSettings
+ * schema is the one compiled there, not an installed one. */
+static void
+use_build_tree (void)
+{
+#ifdef DJ_BUILD_ROOT
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *schemas = g_build_filename (DJ_BUILD_ROOT, "data", NULL);
+  g_autofree char *compiled = g_build_filename (schemas, "gschemas.compiled", NULL);
+
+  if (exe != NULL && g_str_has_prefix (exe, DJ_BUILD_ROOT G_DIR_SEPARATOR_S)
+      && g_getenv ("GSETTINGS_SCHEMA_DIR") == NULL
+      && g_file_test (compiled, G_FILE_TEST_EXISTS))
+    g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+#endif
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -21,6 +38,7 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  use_build_tree ();
   dj_register_resource ();
 
   app = dj_application_new (G_APPLICATION_DEFAULT_FLAGS);
