@@ -591,6 +591,110 @@ test_draft_timer (void)
   dj_drafts_remove (((DjDraft *) after->pdata[0])->id);
 }
 
+/* Opening a file over unsaved moves asks first; a game file dropped on the
+ * window opens the same way; a saved file is in the recent list. */
+static void
+test_open_and_drop (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "dropped.djenon", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uri = g_file_get_uri (file);
+  DjWindow *source = new_window ();
+  DjWindow *window = new_window ();
+  AdwMessageDialog *dialog;
+  GtkDropTarget *drop = NULL;
+  g_autoptr(GListModel) controllers = NULL;
+
+  activate_pit (source, 3);
+  g_assert_true (dj_window_save_to (source, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
+  destroy_window (source);
+
+  /* Unsaved moves: Open asks, Cancel keeps them. */
+  activate_pit (window, 2);
+  dj_window_open_file (window, file);
+  flush_events ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  respond (dialog, "cancel");
+  g_assert_null (dj_window_get_file (window));
+  g_assert_cmpint (dj_node_get_move (current (window)), ==, 2);
+
+  /* The file dropped on the window: asks again, Discard opens it. */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        drop = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (drop);
+  {
+    GValue value = G_VALUE_INIT;
+    GSList *files = g_slist_prepend (NULL, file);
+    gboolean accepted = FALSE;
+
+    g_value_init (&value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+    g_signal_emit_by_name (drop, "drop", &value, 10.0, 10.0, &accepted);
+    g_assert_true (accepted);
+    g_value_unset (&value);
+    g_slist_free (files);
+  }
+  flush_events ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  respond (dialog, "discard");
+  g_assert_nonnull (dj_window_get_file (window));
+  g_assert_true (g_file_equal (dj_window_get_file (window), file));
+  g_assert_false (dj_window_get_modified (window));
+  g_assert_cmpint (dj_node_get_move (dj_node_get_first_child (dj_game_get_root (dj_window_get_game (window)))), ==, 3);
+
+  destroy_window (window);
+  g_unlink (path);
+  {
+    g_autofree char *backup = g_strconcat (path, "~", NULL);
+
+    g_unlink (backup);
+  }
+  g_rmdir (dir);
+}
+
+/* A draft offered back and discarded goes, and a fresh game takes its place. */
+static void
+test_draft_discard (void)
+{
+  DjWindow *window = new_window ();
+  DjWindow *restored;
+  g_autoptr(GPtrArray) drafts = NULL;
+  AdwMessageDialog *dialog;
+
+  activate_pit (window, 2);
+  dj_window_flush_draft (window);
+  drafts = dj_drafts_list ();
+  g_assert_cmpuint (drafts->len, ==, 1);
+
+  restored = new_window ();
+  dj_window_offer_draft (restored, drafts->pdata[0]);
+  flush_events ();
+  g_assert_cmpuint (n_moves (restored), ==, 1);
+  dialog = find_message_dialog (GTK_WINDOW (restored));
+  g_assert_nonnull (dialog);
+  respond (dialog, "discard");
+  g_assert_cmpuint (n_moves (restored), ==, 0);
+  g_assert_false (dj_window_get_modified (restored));
+  g_clear_pointer (&drafts, g_ptr_array_unref);
+  drafts = dj_drafts_list ();
+  g_assert_cmpuint (drafts->len, ==, 0);
+
+  destroy_window (restored);
+  destroy_window (window);
+}
+
 /* The bundled sample: a real annotated game, not a file, nothing to save. */
 static void
 test_sample (void)
@@ -716,6 +820,8 @@ main (int   argc,
   g_test_add_func ("/djenon/app/draft-timer", test_draft_timer);
   g_test_add_func ("/djenon/app/sample", test_sample);
   g_test_add_func ("/djenon/app/live-timestamps", test_live_timestamps);
+  g_test_add_func ("/djenon/app/open-and-drop", test_open_and_drop);
+  g_test_add_func ("/djenon/app/draft-discard", test_draft_discard);
 
   status = g_test_run ();
   g_clear_object (&app);
