@@ -14,6 +14,7 @@
 #include "dj-move-list.h"
 #include "dj-new-game-dialog.h"
 #include "dj-resources.h"
+#include "dj-rules-view.h"
 #include "dj-window.h"
 #include "dj-xml.h"
 
@@ -713,6 +714,34 @@ test_sample (void)
   destroy_window (window);
 }
 
+/* Rules (in the main menu) opens the in-app viewer on the current game's
+ * rules page, in the interface language. */
+static void
+test_rules_menu (void)
+{
+  DjWindow *window = new_window ();
+  DjRulesView *view = NULL;
+  GListModel *toplevels;
+
+  start_setup (window, DJ_VARIANT_ABE, "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.rules", NULL);
+  flush_events ();
+
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (DJ_IS_RULES_VIEW (w))
+        view = DJ_RULES_VIEW (w);
+    }
+  g_assert_nonnull (view);
+  g_assert_cmpstr (dj_rules_view_get_page_id (view), ==, "rules-abe");
+  g_assert_cmpstr (dj_rules_view_get_language (view), ==, "C");
+  gtk_window_destroy (GTK_WINDOW (view));
+  destroy_window (window);
+}
+
 /* Live recording stamps each new move with the time since the previous one. */
 static void
 test_live_timestamps (void)
@@ -813,6 +842,7 @@ main (int   argc,
   g_test_add_func ("/djenon/app/undo-redo", test_undo_redo);
   g_test_add_func ("/djenon/app/save-reopen", test_save_reopen);
   g_test_add_func ("/djenon/app/replay", test_replay);
+  g_test_add_func ("/djenon/app/rules-menu", test_rules_menu);
   g_test_add_func ("/djenon/app/close-prompt", test_close_prompt);
   g_test_add_func ("/djenon/app/new-game-setup", test_new_game_setup);
   g_test_add_func ("/djenon/app/line-model-changes", test_line_model_changes);

@@ -8,6 +8,7 @@
 
 #include "dj-application.h"
 #include "dj-drafts.h"
+#include "dj-help.h"
 
 struct _DjApplication
 {
@@ -260,7 +261,8 @@ help_activated (GSimpleAction *action,
 {
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
 
-  gtk_show_uri (parent, "help:djenon", GDK_CURRENT_TIME);
+  /* Yelp when it is installed, the in-app viewer otherwise. */
+  dj_show_help (parent, NULL);
 }
 
 static const GActionEntry app_actions[] = {

@@ -11,6 +11,7 @@
 #include "dj-analysis-panel.h"
 #include "dj-board.h"
 #include "dj-game-info-dialog.h"
+#include "dj-help.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
@@ -1461,11 +1462,9 @@ rules_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   DjWindow *self = DJ_WINDOW (widget);
-  const char *uri = dj_game_get_rules (self->game)->variant == DJ_VARIANT_ABE
-                    ? "help:djenon/rules-abe"
-                    : "help:djenon/rules-aboure";
 
-  gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
+  /* The in-app viewer, always: it offers all five languages, Yelp does not. */
+  dj_show_rules (GTK_WINDOW (self), dj_game_get_rules (self->game)->variant);
 }
 
 /* Drafts left by a crash */
