@@ -30,29 +30,14 @@ parse_request (int          argc,
                gboolean     allow_moves,
                Request     *req)
 {
-  g_autofree char *feeding = NULL;
-  g_autofree char *setup = NULL;
   gint64 time_ms = DEFAULT_TIME_MS;
   const GOptionEntry entries[] = {
-    { "feeding", 0, 0, G_OPTION_ARG_STRING, &feeding,
-      N_("When feeding is owed in Djenon-abe: on-starved-turn or immediate"), N_("OPTION") },
-    { "setup", 0, 0, G_OPTION_ARG_STRING, &setup, N_("Start from this position"),
-      N_("POSITION") },
     { "time", 0, 0, G_OPTION_ARG_INT64, &time_ms,
       N_("Give up proving after this many milliseconds (0: never; default 10000)"), N_("MS") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (summary);
-  g_autoptr(GError) error = NULL;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return DJ_CLI_USAGE;
-    }
-  if (!dj_cli_parse_rules (argc > 1 ? argv[1] : NULL, feeding, &req->rules) ||
-      !dj_cli_parse_setup (setup, &req->pos))
+  if (!dj_cli_parse_game_args (&argc, &argv, summary, entries, &req->rules, &req->pos))
     return DJ_CLI_USAGE;
   if (time_ms < 0)
     {

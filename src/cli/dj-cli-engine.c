@@ -53,6 +53,38 @@ dj_cli_parse_setup (const char *setup,
   return TRUE;
 }
 
+gboolean
+dj_cli_parse_game_args (int                *argc,
+                        char             ***argv,
+                        const char         *summary,
+                        const GOptionEntry *extra,
+                        DjRules            *rules,
+                        DjPosition         *pos)
+{
+  g_autofree char *feeding = NULL;
+  g_autofree char *setup = NULL;
+  const GOptionEntry entries[] = {
+    { "feeding", 0, 0, G_OPTION_ARG_STRING, &feeding,
+      N_("When feeding is owed in Djenon-abe: on-starved-turn or immediate"), N_("OPTION") },
+    { "setup", 0, 0, G_OPTION_ARG_STRING, &setup, N_("Start from this position"),
+      N_("POSITION") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (summary);
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (extra != NULL)
+    g_option_context_add_main_entries (context, extra, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return FALSE;
+    }
+  return dj_cli_parse_rules (*argc > 1 ? (*argv)[1] : NULL, feeding, rules) &&
+         dj_cli_parse_setup (setup, pos);
+}
+
 static void
 append_legal (GString          *out,
               const DjMoves    *moves)
@@ -151,33 +183,19 @@ int
 dj_cli_play (int    argc,
              char **argv)
 {
-  g_autofree char *feeding = NULL;
-  g_autofree char *setup = NULL;
   gboolean show_trace = FALSE;
   const GOptionEntry entries[] = {
-    { "feeding", 0, 0, G_OPTION_ARG_STRING, &feeding,
-      N_("When feeding is owed in Djenon-abe: on-starved-turn or immediate"), N_("OPTION") },
-    { "setup", 0, 0, G_OPTION_ARG_STRING, &setup, N_("Start from this position"),
-      N_("POSITION") },
     { "trace", 0, 0, G_OPTION_ARG_NONE, &show_trace, N_("Describe the laps and captures"),
       NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("VARIANT MOVES… — play moves"));
-  g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_autoptr(DjTrace) trace = dj_trace_new ();
   DjRules rules;
   DjPosition pos;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return DJ_CLI_USAGE;
-    }
-  if (!dj_cli_parse_rules (argc > 1 ? argv[1] : NULL, feeding, &rules) ||
-      !dj_cli_parse_setup (setup, &pos))
+  if (!dj_cli_parse_game_args (&argc, &argv, _("VARIANT MOVES… — play moves"), entries,
+                               &rules, &pos))
     return DJ_CLI_USAGE;
 
   for (int i = 2; i < argc; i++)
@@ -215,31 +233,14 @@ int
 dj_cli_perft (int    argc,
               char **argv)
 {
-  g_autofree char *feeding = NULL;
-  g_autofree char *setup = NULL;
-  const GOptionEntry entries[] = {
-    { "feeding", 0, 0, G_OPTION_ARG_STRING, &feeding,
-      N_("When feeding is owed in Djenon-abe: on-starved-turn or immediate"), N_("OPTION") },
-    { "setup", 0, 0, G_OPTION_ARG_STRING, &setup, N_("Start from this position"),
-      N_("POSITION") },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (_("VARIANT DEPTH — count the leaves of the move tree"));
-  g_autoptr(GError) error = NULL;
   guint64 leaves[DJ_PERFT_MAX_DEPTH + 1];
   guint64 depth;
   DjRules rules;
   DjPosition pos;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return DJ_CLI_USAGE;
-    }
-  if (!dj_cli_parse_rules (argc > 1 ? argv[1] : NULL, feeding, &rules) ||
-      !dj_cli_parse_setup (setup, &pos))
+  if (!dj_cli_parse_game_args (&argc, &argv,
+                               _("VARIANT DEPTH — count the leaves of the move tree"), NULL,
+                               &rules, &pos))
     return DJ_CLI_USAGE;
   if (argc != 3 ||
       !g_ascii_string_to_unsigned (argv[2], 10, 1, DJ_PERFT_MAX_DEPTH, &depth, NULL))
@@ -258,30 +259,13 @@ int
 dj_cli_why (int    argc,
             char **argv)
 {
-  g_autofree char *feeding = NULL;
-  g_autofree char *setup = NULL;
-  const GOptionEntry entries[] = {
-    { "feeding", 0, 0, G_OPTION_ARG_STRING, &feeding,
-      N_("When feeding is owed in Djenon-abe: on-starved-turn or immediate"), N_("OPTION") },
-    { "setup", 0, 0, G_OPTION_ARG_STRING, &setup, N_("Start from this position"),
-      N_("POSITION") },
-    { NULL }
-  };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (_("VARIANT — say which pits can be played, and why not"));
-  g_autoptr(GError) error = NULL;
   DjRules rules;
   DjPosition pos;
   DjMoves moves;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      g_printerr ("%s\n", error->message);
-      return DJ_CLI_USAGE;
-    }
-  if (!dj_cli_parse_rules (argc > 1 ? argv[1] : NULL, feeding, &rules) ||
-      !dj_cli_parse_setup (setup, &pos))
+  if (!dj_cli_parse_game_args (&argc, &argv,
+                               _("VARIANT — say which pits can be played, and why not"), NULL,
+                               &rules, &pos))
     return DJ_CLI_USAGE;
 
   dj_moves_generate (&rules, &pos, &moves);

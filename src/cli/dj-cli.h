@@ -44,6 +44,16 @@ gboolean dj_cli_parse_rules    (const char *variant,
 gboolean dj_cli_parse_setup    (const char *setup,
                                 DjPosition *pos);
 
+/* Parses VARIANT [--feeding X] [--setup POS] and the options in @extra
+ * (may be NULL), leaving the other arguments in @argc/@argv with the
+ * variant at argv[1]; prints a message and returns FALSE on a bad one. */
+gboolean dj_cli_parse_game_args (int                *argc,
+                                 char             ***argv,
+                                 const char         *summary,
+                                 const GOptionEntry *extra,
+                                 DjRules            *rules,
+                                 DjPosition         *pos);
+
 /* One `play`-format line: MOVE | pits | caps | TO-MOVE | LEGAL | RESULT */
 void     dj_cli_print_line     (GString          *out,
                                 const DjRules    *rules,
