@@ -475,6 +475,13 @@ dj_pit_finalize (GObject *object)
   G_OBJECT_CLASS (dj_pit_parent_class)->finalize (object);
 }
 
+static gboolean on_query_tooltip (GtkWidget  *widget,
+                                  int         x,
+                                  int         y,
+                                  gboolean    keyboard,
+                                  GtkTooltip *tooltip,
+                                  gpointer    data);
+
 static void
 dj_pit_class_init (DjPitClass *klass)
 {
@@ -498,6 +505,8 @@ dj_pit_init (DjPit *self)
   g_signal_connect (motion, "leave", G_CALLBACK (motion_leave_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   gtk_widget_set_direction (GTK_WIDGET (self), GTK_TEXT_DIR_LTR);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
 GtkWidget *
@@ -566,6 +575,41 @@ describe_move (const DjTrace *trace)
   return g_strdup_printf ("%s\n%s", ending, laps);
 }
 
+char *
+dj_pit_dup_tooltip (DjPit *self)
+{
+  const DjPosition *pos;
+  DjPitStatus status;
+
+  g_return_val_if_fail (DJ_IS_PIT (self), NULL);
+
+  pos = dj_board_scene_get_position (self->scene);
+  status = dj_board_scene_get_pit_status (self->scene, self->pit);
+  if (dj_board_scene_can_play (self->scene, self->pit))
+    return describe_move (dj_board_scene_get_move_trace (self->scene, self->pit));
+  if (DJ_PIT_OWNER (self->pit) == (DjSide) pos->to_move && status != DJ_PIT_LEGAL)
+    return g_strdup (dj_pit_status_describe (status));
+  return NULL;
+}
+
+/* Tooltips are worked out only when one is about to show: setting the text
+ * of twelve pits on every move cost a round trip to the display each. */
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  g_autofree char *text = dj_pit_dup_tooltip (DJ_PIT (widget));
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 void
 dj_pit_sync (DjPit *self)
 {
@@ -577,7 +621,6 @@ dj_pit_sync (DjPit *self)
   guint count;
   g_autofree char *name = NULL;
   g_autofree char *seeds = NULL;
-  g_autofree char *tooltip = NULL;
   char *label;
 
   g_return_if_fail (DJ_IS_PIT (self));
@@ -592,15 +635,14 @@ dj_pit_sync (DjPit *self)
   mover_row = owner == mover && !game_over;
   count = dj_board_scene_get_pit_count (self->scene, self->pit);
 
+  /* Only a tooltip that may be showing needs asking again. */
+  if (dj_board_scene_get_hover (self->scene) == (int) self->pit)
+    gtk_widget_trigger_tooltip_query (widget);
+
   set_css_class (widget, "legal", can_play);
   set_css_class (widget, "mover", mover_row);
   set_css_class (widget, "best", dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit);
 
-  if (can_play)
-    tooltip = describe_move (dj_board_scene_get_move_trace (self->scene, self->pit));
-  else if (owner == mover && status != DJ_PIT_LEGAL)
-    tooltip = g_strdup (dj_pit_status_describe (status));
-  gtk_widget_set_tooltip_text (widget, tooltip);
 
   name = g_strdup_printf (owner == DJ_SOUTH
                           /* Translators: accessible name of a pit; %s is its letter a–f */

@@ -63,5 +63,8 @@ guint        dj_pit_get_index               (DjPit        *self);
 void         dj_pit_sync                    (DjPit        *self);
 /* The accessible label last set (for tests: GTK 4.8 cannot read it back). */
 const char  *dj_pit_get_accessible_label    (DjPit        *self);
+/* The pit's tooltip as it would show now (what the move does, or why it
+ * cannot be played), or NULL.  Free with g_free(). */
+char        *dj_pit_dup_tooltip             (DjPit        *self);
 
 G_END_DECLS
