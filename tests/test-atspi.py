@@ -62,6 +62,11 @@ def tap(ok, what, detail=None):
 
 def reexec_in_session():
     if os.environ.get("DJENON_ATSPI_SESSION") == "1":
+        # TAP goes to the test's real standard output, kept on its own
+        # descriptor; what the session's daemons print goes to stderr.
+        tap_fd = os.environ.get("DJENON_TAP_FD")
+        if tap_fd is not None:
+            sys.stdout = os.fdopen(int(tap_fd), "w", buffering=1)
         return
     if "DISPLAY" not in os.environ:
         print("1..0 # SKIP no X display")
@@ -69,7 +74,11 @@ def reexec_in_session():
     if shutil.which("dbus-run-session") is None:
         print("1..0 # SKIP dbus-run-session is missing")
         sys.exit(0)
-    env = dict(os.environ, DJENON_ATSPI_SESSION="1")
+    sys.stdout.flush()
+    tap_fd = os.dup(1)
+    os.set_inheritable(tap_fd, True)
+    os.dup2(2, 1)
+    env = dict(os.environ, DJENON_ATSPI_SESSION="1", DJENON_TAP_FD=str(tap_fd))
     os.execvpe("dbus-run-session", ["dbus-run-session", "--", sys.executable] + sys.argv, env)
 
 
