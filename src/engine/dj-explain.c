@@ -8,7 +8,7 @@
 
 #include "dj-explain.h"
 
-#define NGETTEXT(s, p, n) g_dngettext (GETTEXT_PACKAGE, (s), (p), (n))
+
 
 static const char *
 side_name (DjSide side)
@@ -103,13 +103,13 @@ dj_trace_explain (const DjTrace *trace)
       const char *landing = dj_move_to_string (lap->landing);
 
       if (i == 0)
-        g_string_append_printf (s, NGETTEXT ("Lap 1: %s lifts the %u seed of %s and sows it "
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Lap 1: %s lifts the %u seed of %s and sows it "
                                              "into %s.",
                                              "Lap 1: %s lifts the %u seeds of %s and sows them "
                                              "one by one into %s.", lap->seeds),
                                 side_name (mover), lap->seeds, pit, pits);
       else
-        g_string_append_printf (s, NGETTEXT ("Lap %u: the %u seed of %s is lifted and sown "
+        g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Lap %u: the %u seed of %s is lifted and sown "
                                              "into %s.",
                                              "Lap %u: the %u seeds of %s are lifted and sown "
                                              "into %s.", lap->seeds),
@@ -138,11 +138,11 @@ dj_trace_explain (const DjTrace *trace)
       char *text;
 
       if (i == 0)
-        text = g_strdup_printf (NGETTEXT ("%s takes the %u seed of %s.",
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s takes the %u seed of %s.",
                                           "%s takes the %u seeds of %s.", c->seeds),
                                 side_name (mover), c->seeds, dj_move_to_string (c->pit));
       else
-        text = g_strdup_printf (NGETTEXT ("The pit before, %s, holds %u seed: taken too.",
+        text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The pit before, %s, holds %u seed: taken too.",
                                           "The pit before, %s, holds %u seeds: taken too.",
                                           c->seeds),
                                 dj_move_to_string (c->pit), c->seeds);
@@ -165,11 +165,11 @@ dj_trace_explain (const DjTrace *trace)
       if (before == g_array_index (trace->captures, DjCapture, 0).pit)
         why = g_strdup (_("The chain has come round to where it began and stops."));
       else
-        why = g_strdup_printf (NGETTEXT ("%s holds %u seed, not 2 or 4: the chain stops.",
+        why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s holds %u seed, not 2 or 4: the chain stops.",
                                          "%s holds %u seeds, not 2 or 4: the chain stops.",
                                          count),
                                dj_move_to_string (before), count);
-      total = g_strdup_printf (NGETTEXT ("%s captured %u seed in all.",
+      total = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s captured %u seed in all.",
                                          "%s captured %u seeds in all.", trace->captured),
                                side_name (mover), trace->captured);
       text = g_strdup_printf ("%s %s %s", last->text, why, total);
