@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dj-collection.h"
+#include "dj-long-line.h"
 
 /* A text of the whole tree and information, node by node in pre-order with
  * each node's number of children, so that two dumps are equal exactly when
@@ -132,69 +133,6 @@ legal_moves (const DjRules    *rules,
   return n;
 }
 
-/* A line of @n legal Djenon-abe moves from the start: a prefix, then a cycle
- * of positions played again and again (repeated positions do not end a
- * game).  Found once by a seeded random search that avoids captures. */
-static G_GNUC_UNUSED GArray *
-long_legal_line (guint n)
-{
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
-
-  for (;;)
-    {
-      g_autoptr(GHashTable) seen = g_hash_table_new_full ((GHashFunc) dj_position_hash,
-                                                          (GEqualFunc) dj_position_equal,
-                                                          g_free, NULL);
-      GArray *line = g_array_new (FALSE, FALSE, sizeof (DjMove));
-      DjPosition pos;
-
-      dj_position_init_start (&pos);
-      for (guint ply = 0; ply < 5000; ply++)
-        {
-          DjMoves moves;
-          gpointer first;
-          DjMove pick = DJ_PASS;
-
-          dj_moves_generate (&rules, &pos, &moves);
-          if (moves.end != DJ_END_NONE)
-            break;
-          if (g_hash_table_lookup_extended (seen, &pos, NULL, &first))
-            {
-              guint s = GPOINTER_TO_UINT (first), len = ply - s;
-
-              while (line->len < n)
-                {
-                  DjMove m = g_array_index (line, DjMove, s + (line->len - s) % len);
-
-                  g_array_append_val (line, m);
-                }
-              g_array_set_size (line, n);
-              return line;
-            }
-          g_hash_table_insert (seen, g_memdup2 (&pos, sizeof pos), GUINT_TO_POINTER (ply));
-          if (!moves.must_pass)
-            {
-              guint quiet[DJ_ROW_PITS], any[DJ_ROW_PITS], nq = 0, na = 0;
-
-              for (guint k = 0; k < DJ_ROW_PITS; k++)
-                if (moves.pit[k] == DJ_PIT_LEGAL)
-                  {
-                    any[na++] = k;
-                    if (moves.children[k].captured[0] + moves.children[k].captured[1] ==
-                        pos.captured[0] + pos.captured[1])
-                      quiet[nq++] = k;
-                  }
-              pick = moves.row_start + (nq > 0 ? quiet[g_rand_int_range (rand, 0, nq)]
-                                               : any[g_rand_int_range (rand, 0, na)]);
-            }
-          g_array_append_val (line, pick);
-          dj_moves_child (&moves, &pos, pick, &pos);
-        }
-      g_array_unref (line);
-    }
-}
-
 /* Builds a Djenon-abe game of @n moves on the main line; with @nested, each
  * move that has an alternative gets it as a one-move main line and the long
  * line goes on as the variation, so variations nest about n levels deep.
@@ -205,7 +143,7 @@ build_long_game (guint    n,
                  guint   *depth)
 {
   DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  g_autoptr(GArray) line = long_legal_line (n);
+  g_autoptr(GArray) line = dj_long_legal_line (n);
   DjGame *game = dj_game_new (&rules, NULL);
   DjNode *cur = dj_game_get_root (game);
   guint levels = 0;

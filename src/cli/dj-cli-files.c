@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include "dj-cli.h"
+#include "dj-long-line.h"
 #include "dj-notation.h"
 #include "dj-xml.h"
 
@@ -358,69 +359,6 @@ cpu_us (int who)
          (gint64) usage.ru_stime.tv_sec * G_USEC_PER_SEC + usage.ru_stime.tv_usec;
 }
 
-/* A Djenon-abe line of @n legal moves: a prefix, then a cycle of positions
- * repeated (repeated positions do not end a game), found by a seeded random
- * search that avoids captures. */
-static GArray *
-long_line (guint n)
-{
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
-
-  for (;;)
-    {
-      g_autoptr(GHashTable) seen = g_hash_table_new_full ((GHashFunc) dj_position_hash,
-                                                          (GEqualFunc) dj_position_equal,
-                                                          g_free, NULL);
-      GArray *line = g_array_new (FALSE, FALSE, sizeof (DjMove));
-      DjPosition pos;
-
-      dj_position_init_start (&pos);
-      for (guint ply = 0; ply < 5000; ply++)
-        {
-          DjMoves moves;
-          gpointer first;
-          DjMove pick = DJ_PASS;
-
-          dj_moves_generate (&rules, &pos, &moves);
-          if (moves.end != DJ_END_NONE)
-            break;
-          if (g_hash_table_lookup_extended (seen, &pos, NULL, &first))
-            {
-              guint s = GPOINTER_TO_UINT (first), len = ply - s;
-
-              while (line->len < n)
-                {
-                  DjMove m = g_array_index (line, DjMove, s + (line->len - s) % len);
-
-                  g_array_append_val (line, m);
-                }
-              g_array_set_size (line, n);
-              return line;
-            }
-          g_hash_table_insert (seen, g_memdup2 (&pos, sizeof pos), GUINT_TO_POINTER (ply));
-          if (!moves.must_pass)
-            {
-              guint quiet[DJ_ROW_PITS], any[DJ_ROW_PITS], nq = 0, na = 0;
-
-              for (guint k = 0; k < DJ_ROW_PITS; k++)
-                if (moves.pit[k] == DJ_PIT_LEGAL)
-                  {
-                    any[na++] = k;
-                    if (moves.children[k].captured[0] + moves.children[k].captured[1] ==
-                        pos.captured[0] + pos.captured[1])
-                      quiet[nq++] = k;
-                  }
-              pick = moves.row_start + (nq > 0 ? quiet[g_rand_int_range (rand, 0, nq)]
-                                               : any[g_rand_int_range (rand, 0, na)]);
-            }
-          g_array_append_val (line, pick);
-          dj_moves_child (&moves, &pos, pick, &pos);
-        }
-      g_array_unref (line);
-    }
-}
-
 static const char *const bench_comments[] = {
   "A quiet move that keeps the seeds at home.",
   "The relay goes round twice and ends in an empty pit.",
@@ -437,7 +375,7 @@ bench_collection (guint  n,
 {
   DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
   guint main_moves = n * 8 / 10;
-  g_autoptr(GArray) line = long_line (main_moves);
+  g_autoptr(GArray) line = dj_long_legal_line (main_moves);
   g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
   DjCollection *collection = dj_collection_new ();
   DjNode *cur = dj_game_get_root (game);
