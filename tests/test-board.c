@@ -1135,6 +1135,7 @@ check_reference (GdkTexture *texture,
   reference = gdk_texture_new_from_filename (path, &error);
   g_assert_no_error (error);
   n = count_differences (texture, reference);
+  g_test_message ("%s: %d pixels differ from the reference", name, n);
   if (n < 0 || n > MAX_DIFFERENT_PIXELS)
     {
       g_autofree char *out_file = g_strconcat (name, "-actual.png", NULL);
@@ -1235,6 +1236,47 @@ test_render_one_seed (void)
   fixture_tear_down (&f);
 }
 
+/* What does not change is drawn once: the same position again costs no
+ * new picture, and looks exactly as it did. */
+static void
+test_render_pictures (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjPosition start, moved;
+  g_autoptr(GdkTexture) first = NULL;
+  g_autoptr(GdkTexture) back = NULL;
+  DjPictureCache *pictures;
+  guint rendered, reused, rendered_after, reused_after;
+  Fixture f;
+
+  dj_position_init_start (&start);
+  moved = position_after_moves (&rules, "c A d");
+  fixture_set_up (&f, &rules, NULL);
+  pictures = dj_board_get_pictures (f.board);
+
+  first = render (f.board);
+  dj_picture_cache_get_stats (pictures, &rendered, &reused);
+  /* The wood and at least one pit were drawn. */
+  g_assert_cmpuint (rendered, >=, 2);
+
+  dj_board_set_position (f.board, &rules, &moved);
+  g_clear_object (&back);
+  back = render (f.board);
+  g_assert_false (pictures_match (first, back));
+
+  dj_picture_cache_get_stats (pictures, &rendered, &reused);
+  dj_board_set_position (f.board, &rules, &start);
+  g_clear_object (&back);
+  back = render (f.board);
+  dj_picture_cache_get_stats (pictures, &rendered_after, &reused_after);
+  /* Back at the start: every pit, heap and the wood come from pictures. */
+  g_assert_cmpuint (rendered_after, ==, rendered);
+  g_assert_cmpuint (reused_after, >, reused);
+  g_assert_cmpint (count_differences (first, back), ==, 0);
+
+  fixture_tear_down (&f);
+}
+
 int
 main (int argc,
       char *argv[])
@@ -1279,6 +1321,7 @@ main (int argc,
           g_test_add_data_func (path, &render_cases[i], test_render_reference);
         }
       g_test_add_func ("/djenon/board/render/one-seed-differs", test_render_one_seed);
+      g_test_add_func ("/djenon/board/render/pictures-reused", test_render_pictures);
     }
   else
     g_test_message ("no display: the widget tests are skipped");

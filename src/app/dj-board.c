@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "dj-board.h"
+#include "dj-picture-cache.h"
 #include "dj-pit.h"
 #include "dj-resources.h"
 
@@ -34,6 +35,11 @@ struct _DjBoard
   DjBoardScene     *scene;
   GtkWidget        *pits[DJ_N_PITS];
   DjAnimationSpeed  speed;
+  /* What does not change from move to move is drawn once: the wood, each
+   * state of each pit, seed piles and heaps. */
+  DjPictureCache   *pictures;
+  GskRenderNode    *pit_nodes[DJ_N_PITS];     /* the pit's own node last drawn … */
+  GskRenderNode    *pit_pictures[DJ_N_PITS];  /* … and its picture */
   guint             tick_id;
   gint64            anim_start;
   char             *description;
@@ -201,23 +207,61 @@ rounded_fill (GtkSnapshot           *snapshot,
   gtk_snapshot_pop (snapshot);
 }
 
+/* The colours of the wood and the stores' trays. */
+typedef struct
+{
+  GdkRGBA light, base, dark, edge, grain, shadow, highlight;
+  GdkRGBA tray, tray_shadow, tray_rim;
+} WoodColors;
+
 static void
-surface_snapshot (DjBoard        *self,
-                  GtkSnapshot    *snapshot,
-                  const Geometry *g)
+wood_colors_lookup (DjBoard    *self,
+                    WoodColors *c)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  GdkRGBA light, base, dark, edge, grain, shadow, highlight;
+
+  dj_board_lookup_color (widget, "dj_wood_light_color", "#e2b983", &c->light);
+  dj_board_lookup_color (widget, "dj_wood_color", "#d3a66d", &c->base);
+  dj_board_lookup_color (widget, "dj_wood_dark_color", "#c0915a", &c->dark);
+  dj_board_lookup_color (widget, "dj_wood_edge_color", "#8a6238", &c->edge);
+  dj_board_lookup_color (widget, "dj_wood_grain_color", "rgba(90,50,10,0.06)", &c->grain);
+  dj_board_lookup_color (widget, "dj_board_shadow_color", "rgba(0,0,0,0.35)", &c->shadow);
+  dj_board_lookup_color (widget, "dj_wood_highlight_color", "rgba(255,255,255,0.35)",
+                         &c->highlight);
+  dj_board_lookup_color (widget, "dj_tray_color", "#a97b47", &c->tray);
+  dj_board_lookup_color (widget, "dj_tray_shadow_color", "rgba(50,25,0,0.55)", &c->tray_shadow);
+  dj_board_lookup_color (widget, "dj_tray_rim_color", "rgba(255,255,255,0.3)", &c->tray_rim);
+}
+
+/* A picture's name: what it shows, its place and its colours. */
+static void
+name_add_colors (GString       *name,
+                 const GdkRGBA *colors,
+                 gsize          size)
+{
+  for (gsize i = 0; i < size / sizeof (GdkRGBA); i++)
+    g_string_append_printf (name, " %.4f,%.4f,%.4f,%.4f", colors[i].red, colors[i].green,
+                            colors[i].blue, colors[i].alpha);
+}
+
+static void
+name_add_rect (GString               *name,
+               const graphene_rect_t *r)
+{
+  g_string_append_printf (name, " %.3f,%.3f,%.3f,%.3f", r->origin.x, r->origin.y,
+                          r->size.width, r->size.height);
+}
+
+static void
+surface_snapshot (DjBoard          *self,
+                  GtkSnapshot      *snapshot,
+                  const Geometry   *g,
+                  const WoodColors *c)
+{
+  GdkRGBA light = c->light, base = c->base, dark = c->dark, edge = c->edge;
+  GdkRGBA grain = c->grain, shadow = c->shadow, highlight = c->highlight;
   GskRoundedRect rr;
   float u = g->u;
-
-  dj_board_lookup_color (widget, "dj_wood_light_color", "#e2b983", &light);
-  dj_board_lookup_color (widget, "dj_wood_color", "#d3a66d", &base);
-  dj_board_lookup_color (widget, "dj_wood_dark_color", "#c0915a", &dark);
-  dj_board_lookup_color (widget, "dj_wood_edge_color", "#8a6238", &edge);
-  dj_board_lookup_color (widget, "dj_wood_grain_color", "rgba(90,50,10,0.06)", &grain);
-  dj_board_lookup_color (widget, "dj_board_shadow_color", "rgba(0,0,0,0.35)", &shadow);
-  dj_board_lookup_color (widget, "dj_wood_highlight_color", "rgba(255,255,255,0.35)", &highlight);
 
   gsk_rounded_rect_init_from_rect (&rr, &g->board, 0.3f * u);
   gtk_snapshot_append_outset_shadow (snapshot, &rr, &shadow, 0, 0.04f * u, 0, 0.12f * u);
@@ -313,25 +357,115 @@ letters_snapshot (DjBoard        *self,
 }
 
 static void
-tray_snapshot (DjBoard               *self,
-               GtkSnapshot           *snapshot,
+tray_snapshot (GtkSnapshot           *snapshot,
                const graphene_rect_t *tray,
-               float                  u)
+               float                  u,
+               const WoodColors      *c)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  GdkRGBA fill, inner, rim;
   GskRoundedRect rr;
 
-  dj_board_lookup_color (widget, "dj_tray_color", "#a97b47", &fill);
-  dj_board_lookup_color (widget, "dj_tray_shadow_color", "rgba(50,25,0,0.55)", &inner);
-  dj_board_lookup_color (widget, "dj_tray_rim_color", "rgba(255,255,255,0.3)", &rim);
-
   gsk_rounded_rect_init_from_rect (&rr, tray, MIN (tray->size.width / 2, 0.45f * u));
-  gtk_snapshot_append_outset_shadow (snapshot, &rr, &rim, 0, 1, 0, 0);
+  gtk_snapshot_append_outset_shadow (snapshot, &rr, &c->tray_rim, 0, 1, 0, 0);
   gtk_snapshot_push_rounded_clip (snapshot, &rr);
-  gtk_snapshot_append_color (snapshot, &fill, tray);
-  gtk_snapshot_append_inset_shadow (snapshot, &rr, &inner, 0, 0.05f * u, 0, 0.1f * u);
+  gtk_snapshot_append_color (snapshot, &c->tray, tray);
+  gtk_snapshot_append_inset_shadow (snapshot, &rr, &c->tray_shadow, 0, 0.05f * u, 0, 0.1f * u);
   gtk_snapshot_pop (snapshot);
+}
+
+/* The wood and the empty trays: the same from move to move. */
+static void
+wood_snapshot (DjBoard        *self,
+               GtkSnapshot    *snapshot,
+               const Geometry *g)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  g_autoptr(GString) name = g_string_new ("wood");
+  graphene_rect_t trays[2];
+  GskRenderNode *picture;
+  GtkSnapshot *wood;
+  WoodColors colors;
+
+  wood_colors_lookup (self, &colors);
+  name_add_rect (name, &g->board);
+  for (DjSide side = DJ_SOUTH; side <= DJ_NORTH; side++)
+    {
+      trays[side] = store_tray (self, g, side);
+      name_add_rect (name, &trays[side]);
+    }
+  name_add_colors (name, &colors.light, sizeof colors);
+
+  picture = dj_picture_cache_lookup (self->pictures, widget, name->str, NULL);
+  if (picture == NULL)
+    {
+      wood = gtk_snapshot_new ();
+      surface_snapshot (self, wood, g, &colors);
+      for (DjSide side = DJ_SOUTH; side <= DJ_NORTH; side++)
+        tray_snapshot (wood, &trays[side], g->u, &colors);
+      picture = dj_picture_cache_draw (self->pictures, widget, name->str,
+                                       gtk_snapshot_free_to_node (wood), NULL);
+    }
+  if (picture != NULL)
+    {
+      gtk_snapshot_append_node (snapshot, picture);
+      gsk_render_node_unref (picture);
+    }
+}
+
+/* Seeds as a picture named by what they are; @offset as in
+ * dj_picture_cache_draw(). */
+static void
+seeds_snapshot (DjBoard                *self,
+                GtkSnapshot            *snapshot,
+                GString                *name,
+                const DjSeedColors     *colors,
+                const graphene_point_t *offset,
+                void                  (*draw) (GtkSnapshot *, gconstpointer),
+                gconstpointer           data)
+{
+  GskRenderNode *picture;
+
+  name_add_colors (name, &colors->light, sizeof *colors);
+  picture = dj_picture_cache_lookup (self->pictures, GTK_WIDGET (self), name->str, offset);
+  if (picture == NULL)
+    {
+      GtkSnapshot *seeds = gtk_snapshot_new ();
+
+      draw (seeds, data);
+      picture = dj_picture_cache_draw (self->pictures, GTK_WIDGET (self), name->str,
+                                       gtk_snapshot_free_to_node (seeds), offset);
+    }
+  if (picture != NULL)
+    {
+      gtk_snapshot_append_node (snapshot, picture);
+      gsk_render_node_unref (picture);
+    }
+}
+
+typedef struct
+{
+  const DjSeedColors    *colors;
+  const graphene_rect_t *area;
+  float                  diameter;
+  guint                  count;
+} SeedsArgs;
+
+static void
+heap_draw (GtkSnapshot   *snapshot,
+           gconstpointer  data)
+{
+  const SeedsArgs *a = data;
+
+  dj_seed_heap_snapshot (snapshot, a->colors, a->area, a->diameter, a->count);
+}
+
+static void
+hand_draw (GtkSnapshot   *snapshot,
+           gconstpointer  data)
+{
+  const SeedsArgs *a = data;
+
+  dj_seed_pile_snapshot (snapshot, a->colors, &GRAPHENE_POINT_INIT (0, 0), a->diameter,
+                         a->count, TRUE);
 }
 
 static void
@@ -363,7 +497,6 @@ stores_snapshot (DjBoard        *self,
       gboolean to_move = side == mover && !over;
       float badge_y;
 
-      tray_snapshot (self, snapshot, &tray, u);
       heap = tray;
       graphene_rect_inset (&heap, 0.06f * u, 0.08f * u);
       if (side_row (self, side) == 0)
@@ -378,7 +511,15 @@ stores_snapshot (DjBoard        *self,
           heap.size.height -= 0.3f * u;
           badge_y = tray.origin.y + tray.size.height - 0.2f * u;
         }
-      dj_seed_heap_snapshot (snapshot, &colors, &heap, PIT_D * u, captured);
+      if (captured > 0)
+        {
+          g_autoptr(GString) key = g_string_new (NULL);
+          SeedsArgs args = { &colors, &heap, PIT_D * u, captured };
+
+          g_string_printf (key, "heap %u %.3f", captured, PIT_D * u);
+          name_add_rect (key, &heap);
+          seeds_snapshot (self, snapshot, key, &colors, NULL, heap_draw, &args);
+        }
       dj_count_badge_snapshot (widget, snapshot, &colors, &GRAPHENE_POINT_INIT (cx, badge_y),
                                0.25f * u, captured);
 
@@ -436,6 +577,25 @@ pulse_snapshot (DjBoard                *self,
   gtk_snapshot_append_border (snapshot, &rr, widths, colors);
 }
 
+/* Seeds in the hand: one picture a count, moved where the hand is. */
+static void
+hand_pile_snapshot (DjBoard                *self,
+                    GtkSnapshot            *snapshot,
+                    const DjSeedColors     *colors,
+                    const graphene_point_t *center,
+                    float                   diameter,
+                    guint                   count)
+{
+  g_autoptr(GString) key = NULL;
+  SeedsArgs args = { colors, NULL, diameter, count };
+
+  if (count == 0)
+    return;
+  key = g_string_new (NULL);
+  g_string_printf (key, "hand %u %.3f", count, diameter);
+  seeds_snapshot (self, snapshot, key, colors, center, hand_draw, &args);
+}
+
 static void
 hand_snapshot (DjBoard        *self,
                GtkSnapshot    *snapshot,
@@ -461,7 +621,7 @@ hand_snapshot (DjBoard        *self,
         if (flight.lap > 0)
           pulse_snapshot (self, snapshot, &a, g->u, flight.progress,
                           "dj_relay_color", "#e5a50a");
-        dj_seed_pile_snapshot (snapshot, &colors, &p, d, flight.seeds, TRUE);
+        hand_pile_snapshot (self, snapshot, &colors, &p, d, flight.seeds);
       }
       break;
 
@@ -476,7 +636,7 @@ hand_snapshot (DjBoard        *self,
           {
             graphene_point_t p = lerp (&a, &b, ease (flight.progress / travel));
 
-            dj_seed_pile_snapshot (snapshot, &colors, &p, d, flight.seeds, TRUE);
+            hand_pile_snapshot (self, snapshot, &colors, &p, d, flight.seeds);
           }
         else
           {
@@ -484,8 +644,8 @@ hand_snapshot (DjBoard        *self,
             graphene_point_t c = pit_center (self, g, flight.to);
             graphene_point_t p = lerp (&b, &c, t * t);
 
-            dj_seed_pile_snapshot (snapshot, &colors, &b, d, flight.seeds - 1, TRUE);
-            dj_seed_pile_snapshot (snapshot, &colors, &p, d, 1, TRUE);
+            hand_pile_snapshot (self, snapshot, &colors, &b, d, flight.seeds - 1);
+            hand_pile_snapshot (self, snapshot, &colors, &p, d, 1);
           }
       }
       break;
@@ -505,7 +665,7 @@ hand_snapshot (DjBoard        *self,
         pulse_snapshot (self, snapshot, &a, g->u, flight.progress,
                         "dj_capture_ring_color", "#e01b24");
 
-        dj_seed_pile_snapshot (snapshot, &colors, &p, d, flight.seeds, TRUE);
+        hand_pile_snapshot (self, snapshot, &colors, &p, d, flight.seeds);
       }
       break;
 
@@ -516,7 +676,7 @@ hand_snapshot (DjBoard        *self,
         {
           graphene_point_t p = hand_point (self, g, hand_pit);
 
-          dj_seed_pile_snapshot (snapshot, &colors, &p, d, hand, TRUE);
+          hand_pile_snapshot (self, snapshot, &colors, &p, d, hand);
           if (hand > 12 || dj_board_scene_get_show_counts (self->scene))
             dj_count_badge_snapshot (GTK_WIDGET (self), snapshot, &colors,
                                      &GRAPHENE_POINT_INIT (p.x + 0.36f * d, p.y - 0.3f * d),
@@ -524,6 +684,60 @@ hand_snapshot (DjBoard        *self,
         }
       break;
     }
+}
+
+/* A pit as GTK drew it (its hole from the stylesheet, seeds, rings), as a
+ * picture: an unchanged pit keeps its node, and so its picture, and pits
+ * that look alike share one. */
+static void
+pit_snapshot (DjBoard     *self,
+              GtkSnapshot *snapshot,
+              guint        pit)
+{
+  GtkSnapshot *inner = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  GskRenderNode *own;
+  GskTransform *place = NULL;
+
+  gtk_widget_snapshot_child (GTK_WIDGET (self), self->pits[pit], inner);
+  node = gtk_snapshot_free_to_node (inner);
+  if (node == NULL)
+    return;
+  own = node;
+  if (gsk_render_node_get_node_type (node) == GSK_TRANSFORM_NODE &&
+      gsk_transform_get_category (gsk_transform_node_get_transform (node)) >=
+      GSK_TRANSFORM_CATEGORY_2D_TRANSLATE)
+    {
+      own = gsk_transform_node_get_child (node);
+      place = gsk_transform_node_get_transform (node);
+    }
+  if (own != self->pit_nodes[pit] || self->pit_pictures[pit] == NULL)
+    {
+      GskRenderNode *picture;
+
+      /* Held, so that a new node cannot come at the same address. */
+      g_clear_pointer (&self->pit_nodes[pit], gsk_render_node_unref);
+      self->pit_nodes[pit] = gsk_render_node_ref (own);
+      picture = dj_picture_cache_draw (self->pictures, GTK_WIDGET (self), NULL,
+                                       gsk_render_node_ref (own), NULL);
+      g_clear_pointer (&self->pit_pictures[pit], gsk_render_node_unref);
+      self->pit_pictures[pit] = place != NULL ? gsk_transform_node_new (picture, place)
+                                              : gsk_render_node_ref (picture);
+      gsk_render_node_unref (picture);
+    }
+  gtk_snapshot_append_node (snapshot, self->pit_pictures[pit]);
+}
+
+static void
+forget_pictures (DjBoard *self)
+{
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      g_clear_pointer (&self->pit_nodes[pit], gsk_render_node_unref);
+      g_clear_pointer (&self->pit_pictures[pit], gsk_render_node_unref);
+    }
+  if (self->pictures != NULL)
+    dj_picture_cache_clear (self->pictures);
 }
 
 static void
@@ -537,12 +751,12 @@ dj_board_snapshot (GtkWidget   *widget,
   if (g.u < 4)
     return;
 
-  surface_snapshot (self, snapshot, &g);
+  wood_snapshot (self, snapshot, &g);
   mover_band_snapshot (self, snapshot, &g);
   letters_snapshot (self, snapshot, &g);
   stores_snapshot (self, snapshot, &g);
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
-    gtk_widget_snapshot_child (widget, self->pits[pit], snapshot);
+    pit_snapshot (self, snapshot, pit);
   hand_snapshot (self, snapshot, &g);
 }
 
@@ -939,6 +1153,14 @@ dj_board_unmap (GtkWidget *widget)
 }
 
 static void
+dj_board_unrealize (GtkWidget *widget)
+{
+  /* The pictures belong to the renderer going away. */
+  forget_pictures (DJ_BOARD (widget));
+  GTK_WIDGET_CLASS (dj_board_parent_class)->unrealize (widget);
+}
+
+static void
 dj_board_css_changed (GtkWidget         *widget,
                       GtkCssStyleChange *change)
 {
@@ -962,6 +1184,8 @@ dj_board_dispose (GObject *object)
   if (self->scene != NULL)
     g_signal_handlers_disconnect_by_data (self->scene, self);
   g_clear_object (&self->scene);
+  forget_pictures (self);
+  g_clear_pointer (&self->pictures, dj_picture_cache_unref);
 
   G_OBJECT_CLASS (dj_board_parent_class)->dispose (object);
 }
@@ -1052,6 +1276,7 @@ dj_board_class_init (DjBoardClass *klass)
   widget_class->set_focus_child = dj_board_set_focus_child;
   widget_class->unmap = dj_board_unmap;
   widget_class->css_changed = dj_board_css_changed;
+  widget_class->unrealize = dj_board_unrealize;
 
   properties[PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
@@ -1109,6 +1334,7 @@ dj_board_init (DjBoard *self)
   ensure_style (gtk_widget_get_display (widget));
 
   self->speed = DJ_ANIMATION_SPEED_NORMAL;
+  self->pictures = dj_picture_cache_new ();
   self->scene = dj_board_scene_new ();
   g_signal_connect_object (self->scene, "changed", G_CALLBACK (scene_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -1154,6 +1380,13 @@ GtkWidget *
 dj_board_new (void)
 {
   return g_object_new (DJ_TYPE_BOARD, NULL);
+}
+
+DjPictureCache *
+dj_board_get_pictures (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  return self->pictures;
 }
 
 DjBoardScene *

@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "dj-board-scene.h"
+#include "dj-picture-cache.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,8 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
 GtkWidget        *dj_board_new                 (void);
 
 DjBoardScene     *dj_board_get_scene           (DjBoard          *self);
+/* The pictures the board draws its unchanging parts from (for tests). */
+DjPictureCache   *dj_board_get_pictures        (DjBoard          *self);
 
 /* Shows @pos and computes its legal pits.  Stops a running animation, unless
  * @pos is the position that animation leads to (so the window may call this

@@ -1,0 +1,245 @@
+/* dj-picture-cache.c: parts of the board drawn once, then reused as pictures
+ *
+ * A pile of seeds is a hundred rotated, clipped gradients and a pit's hole a
+ * blurred inset shadow; drawing them costs milliseconds a frame with the
+ * cairo renderer, copying their picture almost nothing.  A node's
+ * serialization is its key: equal text, equal pixels, whatever the node
+ * holds, so nothing here has to know what changes a pit's look.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dj-picture-cache.h"
+
+/* Beyond this many bytes of pictures, start again: sizes seen while the
+ * window was being resized are not worth keeping. */
+#define MAX_BYTES   (48u * 1024 * 1024)
+/* Nodes bigger than this are drawn as they are. */
+#define MAX_SIDE    4096
+
+typedef struct
+{
+  GdkTexture      *texture;
+  graphene_rect_t  area;      /* what it covers, in the node's coordinates */
+} Picture;
+
+struct _DjPictureCache
+{
+  gatomicrefcount  ref_count;
+  GHashTable      *pictures;  /* GBytes (scale + serialized node) → Picture */
+  gsize            bytes;
+  guint            rendered;
+  guint            reused;
+};
+
+static void
+picture_free (gpointer data)
+{
+  Picture *picture = data;
+
+  g_clear_object (&picture->texture);
+  g_free (picture);
+}
+
+DjPictureCache *
+dj_picture_cache_new (void)
+{
+  DjPictureCache *self = g_new0 (DjPictureCache, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->pictures = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                          (GDestroyNotify) g_bytes_unref, picture_free);
+  return self;
+}
+
+DjPictureCache *
+dj_picture_cache_ref (DjPictureCache *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+dj_picture_cache_unref (DjPictureCache *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_hash_table_unref (self->pictures);
+  g_free (self);
+}
+
+void
+dj_picture_cache_clear (DjPictureCache *self)
+{
+  g_return_if_fail (self != NULL);
+
+  g_hash_table_remove_all (self->pictures);
+  self->bytes = 0;
+}
+
+void
+dj_picture_cache_get_stats (DjPictureCache *self,
+                            guint          *rendered,
+                            guint          *reused)
+{
+  g_return_if_fail (self != NULL);
+
+  if (rendered != NULL)
+    *rendered = self->rendered;
+  if (reused != NULL)
+    *reused = self->reused;
+}
+
+/* The key: the scale, then the caller's name for the picture, else the
+ * node as text. */
+static GBytes *
+picture_key (const char    *name,
+             GskRenderNode *node,
+             int            scale)
+{
+  g_autoptr(GBytes) text = name == NULL ? gsk_render_node_serialize (node) : NULL;
+  gsize size = name != NULL ? strlen (name) + 1 : 0;
+  const guint8 *data = name != NULL ? (const guint8 *) name : g_bytes_get_data (text, &size);
+  guint8 *key = g_malloc (size + sizeof scale + 1);
+
+  memcpy (key, &scale, sizeof scale);
+  /* Names and serializations never meet: a name's key ends in its NUL. */
+  key[sizeof scale] = name != NULL;
+  memcpy (key + sizeof scale + 1, data, size);
+  return g_bytes_new_take (key, size + sizeof scale + 1);
+}
+
+static GskRenderNode *
+picture_node (Picture                *picture,
+              int                     scale,
+              const graphene_point_t *offset)
+{
+  graphene_rect_t area = picture->area;
+
+  if (offset != NULL)
+    {
+      area.origin.x += roundf (offset->x * scale) / scale;
+      area.origin.y += roundf (offset->y * scale) / scale;
+    }
+  return gsk_texture_node_new (picture->texture, &area);
+}
+
+GskRenderNode *
+dj_picture_cache_lookup (DjPictureCache         *self,
+                         GtkWidget              *widget,
+                         const char             *name,
+                         const graphene_point_t *offset)
+{
+  int scale = gtk_widget_get_scale_factor (widget);
+  g_autoptr(GBytes) key = picture_key (name, NULL, scale);
+  Picture *picture = g_hash_table_lookup (self->pictures, key);
+
+  if (picture == NULL)
+    return NULL;
+  self->reused++;
+  return picture_node (picture, scale, offset);
+}
+
+/* Renders @node at @scale on whole device pixels; NULL if it draws nothing
+ * or is too big to keep. */
+static Picture *
+picture_render (GskRenderer   *renderer,
+                GskRenderNode *node,
+                int            scale)
+{
+  graphene_rect_t bounds;
+  float x0, y0, x1, y1;
+  g_autoptr(GskRenderNode) scaled = NULL;
+  Picture *picture;
+
+  gsk_render_node_get_bounds (node, &bounds);
+  x0 = floorf (bounds.origin.x * scale);
+  y0 = floorf (bounds.origin.y * scale);
+  x1 = ceilf ((bounds.origin.x + bounds.size.width) * scale);
+  y1 = ceilf ((bounds.origin.y + bounds.size.height) * scale);
+  if (x1 <= x0 || y1 <= y0 || x1 - x0 > MAX_SIDE || y1 - y0 > MAX_SIDE)
+    return NULL;
+
+  scaled = scale == 1 ? gsk_render_node_ref (node)
+                      : gsk_transform_node_new (node, gsk_transform_scale (NULL, scale, scale));
+  picture = g_new0 (Picture, 1);
+  picture->texture = gsk_renderer_render_texture (renderer, scaled,
+                                                  &GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0));
+  picture->area = GRAPHENE_RECT_INIT (x0 / scale, y0 / scale,
+                                      (x1 - x0) / scale, (y1 - y0) / scale);
+  return picture;
+}
+
+GskRenderNode *
+dj_picture_cache_draw (DjPictureCache         *self,
+                       GtkWidget              *widget,
+                       const char             *name,
+                       GskRenderNode          *node,
+                       const graphene_point_t *offset)
+{
+  g_autoptr(GskRenderNode) owned = node;
+  g_autoptr(GBytes) key = NULL;
+  GtkNative *native;
+  GskRenderer *renderer;
+  Picture *picture;
+  int scale;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  if (node == NULL)
+    return NULL;
+
+  native = gtk_widget_get_native (widget);
+  renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  scale = gtk_widget_get_scale_factor (widget);
+  key = picture_key (name, node, scale);
+  picture = g_hash_table_lookup (self->pictures, key);
+  if (picture != NULL)
+    self->reused++;
+  else if (renderer != NULL && (picture = picture_render (renderer, node, scale)) != NULL)
+    {
+      gsize bytes = (gsize) gdk_texture_get_width (picture->texture) *
+                    gdk_texture_get_height (picture->texture) * 4;
+
+      if (self->bytes + bytes > MAX_BYTES)
+        dj_picture_cache_clear (self);
+      self->bytes += bytes;
+      self->rendered++;
+      g_hash_table_insert (self->pictures, g_steal_pointer (&key), picture);
+    }
+
+  if (picture == NULL)
+    {
+      /* Not kept: drawn as it is. */
+      g_autoptr(GskTransform) move = offset != NULL ? gsk_transform_translate (NULL, offset) : NULL;
+
+      if (move == NULL)
+        return g_steal_pointer (&owned);
+      return gsk_transform_node_new (node, move);
+    }
+
+  return picture_node (picture, scale, offset);
+}
+
+void
+dj_picture_cache_append (DjPictureCache         *self,
+                         GtkSnapshot            *snapshot,
+                         GtkWidget              *widget,
+                         const char             *name,
+                         GskRenderNode          *node,
+                         const graphene_point_t *offset)
+{
+  g_autoptr(GskRenderNode) picture = dj_picture_cache_draw (self, widget, name, node, offset);
+
+  if (picture != NULL)
+    gtk_snapshot_append_node (snapshot, picture);
+}

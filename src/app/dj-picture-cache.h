@@ -1,0 +1,53 @@
+/* dj-picture-cache.h: parts of the board drawn once, then reused as pictures
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+typedef struct _DjPictureCache DjPictureCache;
+
+DjPictureCache *dj_picture_cache_new     (void);
+DjPictureCache *dj_picture_cache_ref     (DjPictureCache *self);
+void            dj_picture_cache_unref   (DjPictureCache *self);
+/* Forgets every picture (the widget was unrealized: its renderer is gone). */
+void            dj_picture_cache_clear   (DjPictureCache *self);
+
+/* What @node draws, as a picture: rendered once by @widget's renderer at
+ * its scale, and reused whenever the same @name comes again, or with @name
+ * NULL an equal node (same drawing, colours and place: the node's text is
+ * the key, which costs its serialization).  A @name must say everything
+ * the picture depends on.  With @offset, the node was drawn around the origin
+ * and the picture goes to @offset, rounded to whole device pixels, so a
+ * moving node is rendered once; without, it lands exactly where the node
+ * would have drawn.  Takes @node; returns a node to append. */
+GskRenderNode  *dj_picture_cache_draw    (DjPictureCache          *self,
+                                          GtkWidget               *widget,
+                                          const char              *name,
+                                          GskRenderNode           *node,
+                                          const graphene_point_t  *offset);
+/* The same, appended to @snapshot. */
+void            dj_picture_cache_append  (DjPictureCache          *self,
+                                          GtkSnapshot             *snapshot,
+                                          GtkWidget               *widget,
+                                          const char              *name,
+                                          GskRenderNode           *node,
+                                          const graphene_point_t  *offset);
+/* The picture drawn under @name, placed as dj_picture_cache_draw() does,
+ * or NULL: then draw it. */
+GskRenderNode  *dj_picture_cache_lookup  (DjPictureCache          *self,
+                                          GtkWidget               *widget,
+                                          const char              *name,
+                                          const graphene_point_t  *offset);
+
+/* How many nodes were rendered, and how many were found drawn already. */
+void            dj_picture_cache_get_stats (DjPictureCache *self,
+                                            guint          *rendered,
+                                            guint          *reused);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjPictureCache, dj_picture_cache_unref)
+
+G_END_DECLS
