@@ -791,6 +791,83 @@ rm_rf (const char *path)
   g_file_delete (file, NULL, NULL);
 }
 
+/* Flip Board, from the main menu or Ctrl+F: South's row goes to the top,
+ * and back. */
+static void
+test_flip_board (void)
+{
+  DjWindow *window = new_window ();
+  DjBoard *board = DJ_BOARD (dj_window_get_board (window));
+  DjBoardScene *scene = dj_board_get_scene (board);
+  GActionGroup *actions = G_ACTION_GROUP (window);
+  g_auto(GStrv) for_accel = NULL;
+  g_autoptr(GVariant) state = NULL;
+  guint row_before, row_after;
+
+  for_accel = gtk_application_get_actions_for_accel (gtk_window_get_application (GTK_WINDOW (window)),
+                                                     "<Control>f");
+  g_assert_true (g_strv_contains ((const char * const *) for_accel, "win.flip-board"));
+
+  dj_board_scene_get_pit_cell (scene, 0, NULL, &row_before);
+  g_assert_false (dj_board_get_flipped (board));
+  g_action_group_activate_action (actions, "flip-board", NULL);
+  flush_events ();
+  g_assert_true (dj_board_get_flipped (board));
+  state = g_action_group_get_action_state (actions, "flip-board");
+  g_assert_true (g_variant_get_boolean (state));
+  dj_board_scene_get_pit_cell (scene, 0, NULL, &row_after);
+  g_assert_cmpuint (row_after, !=, row_before);
+
+  g_action_group_activate_action (actions, "flip-board", NULL);
+  flush_events ();
+  g_assert_false (dj_board_get_flipped (board));
+
+  destroy_window (window);
+}
+
+/* Keyboard Shortcuts (Ctrl+?) opens the shortcuts window over this one;
+ * it is built only then. */
+static void
+test_shortcuts_window (void)
+{
+  DjWindow *window = new_window ();
+  g_auto(GStrv) for_accel = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkShortcutsWindow *shortcuts = NULL;
+
+  for_accel = gtk_application_get_actions_for_accel (gtk_window_get_application (GTK_WINDOW (window)),
+                                                     "<Control>question");
+  g_assert_true (g_strv_contains ((const char * const *) for_accel, "win.show-help-overlay"));
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      g_assert_false (GTK_IS_SHORTCUTS_WINDOW (item));
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  flush_events ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_SHORTCUTS_WINDOW (item))
+        shortcuts = GTK_SHORTCUTS_WINDOW (item);
+    }
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (shortcuts)) == GTK_WINDOW (window));
+
+  destroy_window (window);
+  flush_events ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      g_assert_false (GTK_IS_SHORTCUTS_WINDOW (item));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -842,6 +919,8 @@ main (int   argc,
   g_test_add_func ("/djenon/app/undo-redo", test_undo_redo);
   g_test_add_func ("/djenon/app/save-reopen", test_save_reopen);
   g_test_add_func ("/djenon/app/replay", test_replay);
+  g_test_add_func ("/djenon/app/flip-board", test_flip_board);
+  g_test_add_func ("/djenon/app/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/djenon/app/rules-menu", test_rules_menu);
   g_test_add_func ("/djenon/app/close-prompt", test_close_prompt);
   g_test_add_func ("/djenon/app/new-game-setup", test_new_game_setup);

@@ -284,6 +284,8 @@ static const struct {
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.game-info", { "<Control>i", NULL } },
+  { "win.flip-board", { "<Control>f", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.show-analysis", { "F9", NULL } },

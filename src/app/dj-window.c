@@ -36,6 +36,7 @@ struct _DjWindow
   GtkLabel        *status_label;
   GtkLabel        *last_move_label;
   DjStudyPane     *study_pane;
+  GtkWindow       *shortcuts;     /* built when first asked for (weak) */
   DjGame          *requested_game;
   GMenu           *recent_section;
   GMenu           *recent_submenu_section;
@@ -1840,6 +1841,29 @@ dj_window_get_last_move_text (DjWindow *self)
 
 /* GObject */
 
+/* Keyboard Shortcuts: built the first time it is asked for, not with every
+ * window (GtkApplicationWindow would load gtk/help-overlay.ui at once). */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  if (self->shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource (RESOURCE_PATH "/ui/help-overlay.ui");
+
+      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
+      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
+      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
 static void
 dj_window_dispose (GObject *object)
 {
@@ -1847,6 +1871,8 @@ dj_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
   g_clear_handle_id (&self->folded_idle, g_source_remove);
+  if (self->shortcuts != NULL)
+    gtk_window_destroy (self->shortcuts);
   disconnect_game (self);
   if (self->chooser != NULL)
     {
@@ -1924,6 +1950,8 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, copy_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-line", NULL, copy_line_action);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   show_shortcuts_action);
 
   /* Alt+arrows step through the moves even while the board has the focus. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
@@ -1963,6 +1991,12 @@ dj_window_init (DjWindow *self)
                            G_CALLBACK (on_move_refused), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::animating",
                            G_CALLBACK (on_board_animating), self, G_CONNECT_SWAPPED);
+  {
+    /* Flip Board: North's row at the bottom, for whoever sits there. */
+    g_autoptr(GPropertyAction) flip = g_property_action_new ("flip-board", self->board, "flipped");
+
+    g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (flip));
+  }
 
   add_navigation_shortcuts (self);
   add_analysis (self);
