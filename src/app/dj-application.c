@@ -299,6 +299,10 @@ dj_application_startup (GApplication *app)
   static const char *setting_actions[] = { "live-timestamps", "show-counts", "animation-speed" };
 
   G_APPLICATION_CLASS (dj_application_parent_class)->startup (app);
+  /* Set by main() for gtk_init() alone (see skip_unused_gl()). */
+  if (g_strcmp0 (g_getenv ("GDK_DEBUG"), "gl-disable") == 0 &&
+      g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") == 0)
+    g_unsetenv ("GDK_DEBUG");
 
   g_set_application_name (_("Djenon"));
   gtk_window_set_default_icon_name (APP_ID);
