@@ -56,8 +56,17 @@ if yelp-check validate "${pages[@]}" >"$tmp/v" 2>&1; then
 else
   not_ok "help/C validates" "$(cat "$tmp/v")"
 fi
+# The help's template, as yelp.build's -pot target makes it.
+itstool -o "$tmp/help.pot" "${pages[@]}" 2>"$tmp/its" ||
+  not_ok "itstool reads every help page" "$(cat "$tmp/its")"
 for ll in $(grep -v '^#' help/LINGUAS); do
   check_po "help" "help/$ll/$ll.po"
+  # Every paragraph of today's pages is in the translation.
+  if msgcmp "help/$ll/$ll.po" "$tmp/help.pot" >"$tmp/cmp" 2>&1; then
+    ok "help: help/$ll/$ll.po covers every paragraph of the pages"
+  else
+    not_ok "help: help/$ll/$ll.po covers every paragraph of the pages" "$(head -20 "$tmp/cmp")"
+  fi
   mkdir -p "$tmp/$ll"
   if msgfmt -o "$tmp/$ll.mo" "help/$ll/$ll.po" 2>/dev/null &&
      itstool -m "$tmp/$ll.mo" -o "$tmp/$ll/" "${pages[@]}" >"$tmp/v" 2>&1 &&
