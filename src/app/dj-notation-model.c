@@ -16,10 +16,20 @@ struct _DjNotationRow
   guint          n_nodes;
   guint          depth;
   gboolean       starts_variation;
+  guint64        stamp;
   GSequenceIter *iter;
 };
 
 G_DEFINE_FINAL_TYPE (DjNotationRow, dj_notation_row, G_TYPE_OBJECT)
+
+/* Stamps of what rows show: a stamp is given once, to one row, in any model. */
+static guint64 last_stamp;
+
+static void
+touch (DjNotationRow *row)
+{
+  row->stamp = ++last_stamp;
+}
 
 static void
 dj_notation_row_class_init (DjNotationRowClass *klass)
@@ -29,6 +39,7 @@ dj_notation_row_class_init (DjNotationRowClass *klass)
 static void
 dj_notation_row_init (DjNotationRow *self)
 {
+  touch (self);
 }
 
 DjNode *
@@ -72,6 +83,13 @@ dj_notation_row_starts_variation (DjNotationRow *self)
 {
   g_return_val_if_fail (DJ_IS_NOTATION_ROW (self), FALSE);
   return self->starts_variation;
+}
+
+guint64
+dj_notation_row_get_stamp (DjNotationRow *self)
+{
+  g_return_val_if_fail (DJ_IS_NOTATION_ROW (self), 0);
+  return self->stamp;
 }
 
 /* The model */
@@ -293,7 +311,10 @@ insert_line (DjNotationModel *self,
 
   /* One report: the rows added follow the row extended. */
   if (extended)
-    g_list_model_items_changed (G_LIST_MODEL (self), row_pos (extend), 1, 1 + added);
+    {
+      touch (extend);
+      g_list_model_items_changed (G_LIST_MODEL (self), row_pos (extend), 1, 1 + added);
+    }
   else if (added > 0)
     g_list_model_items_changed (G_LIST_MODEL (self), first_pos, 0, added);
 }
@@ -351,6 +372,7 @@ remove_region (DjNotationModel *self,
   else
     {
       row->n_nodes = k;
+      touch (row);
       g_list_model_items_changed (G_LIST_MODEL (self), pos, removed + 1, 1);
     }
 }
@@ -368,6 +390,7 @@ split_row (DjNotationModel *self,
   tail->n_nodes = row->n_nodes - k - 1;
   tail->starts_variation = FALSE;
   row->n_nodes = k + 1;
+  touch (row);
   for (guint i = 0; i < tail->n_nodes; i++)
     {
       g_hash_table_insert (self->node_rows, node, tail);
@@ -404,6 +427,7 @@ try_merge (DjNotationModel *self,
       node = dj_node_get_first_child (node);
     }
   row->n_nodes += next->n_nodes;
+  touch (row);
   {
     guint pos = row_pos (row);
 
@@ -678,6 +702,7 @@ row_changed (DjNotationModel *self,
 
   if (node == NULL || (row = row_of (self, node)) == NULL)
     return;
+  touch (row);
   g_signal_emit (self, signals[ROW_CHANGED], 0, row);
 }
 

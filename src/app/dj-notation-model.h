@@ -27,6 +27,11 @@ DjNode        *dj_notation_row_get_node         (DjNotationRow   *self,
                                                  guint            i);
 guint          dj_notation_row_get_depth        (DjNotationRow   *self);
 gboolean       dj_notation_row_starts_variation (DjNotationRow   *self);
+/* A number that changes whenever what the row shows may have changed (its
+ * moves, their annotations, the current move coming or going).  No two rows
+ * of any model share one: a view that drew a row with this stamp need not
+ * draw it again. */
+guint64        dj_notation_row_get_stamp        (DjNotationRow   *self);
 
 #define DJ_TYPE_NOTATION_MODEL (dj_notation_model_get_type ())
 

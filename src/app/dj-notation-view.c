@@ -185,6 +185,31 @@ row_text (DjNotationRow *row,
 
 /* Rows */
 
+/* What a row's label shows.  The list binds a row again whenever its
+ * position moves; the stamp of what was drawn makes that free when the row
+ * shows the same. */
+typedef struct
+{
+  DjNotationRow *row;       /* bound, or NULL */
+  guint64        stamp;     /* of the row last drawn */
+  GArray        *ranges;    /* the byte range of each move */
+} RowLabel;
+
+static void
+row_label_free (gpointer data)
+{
+  RowLabel *state = data;
+
+  g_clear_pointer (&state->ranges, g_array_unref);
+  g_free (state);
+}
+
+static RowLabel *
+row_label (GtkWidget *label)
+{
+  return g_object_get_data (G_OBJECT (label), "dj-row-label");
+}
+
 static void
 setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
@@ -201,12 +226,15 @@ render_row (DjNotationView *self,
   g_autofree char *text = NULL;
   guint depth = dj_notation_row_get_depth (row);
   DjNode *current = self->game ? dj_game_get_current (self->game) : NULL;
+  RowLabel *state = row_label (label);
 
   text = row_text (row, current, attrs, ranges, FALSE);
   gtk_label_set_text (GTK_LABEL (label), text);
   gtk_label_set_attributes (GTK_LABEL (label), attrs);
   pango_attr_list_unref (attrs);
-  g_object_set_data_full (G_OBJECT (label), "ranges", ranges, (GDestroyNotify) g_array_unref);
+  g_clear_pointer (&state->ranges, g_array_unref);
+  state->ranges = ranges;
+  state->stamp = dj_notation_row_get_stamp (row);
 
   gtk_widget_set_margin_start (label, 6 + INDENT * depth);
   for (guint i = 0; i <= N_LEVEL_COLOURS; i++)
@@ -231,9 +259,11 @@ bind_row (GtkSignalListItemFactory *factory,
 {
   DjNotationRow *row = gtk_list_item_get_item (item);
   GtkWidget *label = gtk_list_item_get_child (item);
+  RowLabel *state = row_label (label);
 
-  render_row (self, label, row);
-  g_object_set_data (G_OBJECT (label), "row", row);
+  if (state->stamp != dj_notation_row_get_stamp (row))
+    render_row (self, label, row);
+  state->row = row;
   g_hash_table_insert (self->bound, row, label);
 }
 
@@ -255,12 +285,12 @@ unbind_row (GtkSignalListItemFactory *factory,
             DjNotationView           *self)
 {
   GtkWidget *label = gtk_list_item_get_child (item);
-  gpointer row = g_object_get_data (G_OBJECT (label), "row");
+  RowLabel *state = row_label (label);
 
-  if (row != NULL && g_hash_table_lookup (self->bound, row) == label)
-    g_hash_table_remove (self->bound, row);
-  g_object_set_data (G_OBJECT (label), "row", NULL);
-  g_object_set_data (G_OBJECT (label), "ranges", NULL);
+  /* What the label shows stays, for the next bind. */
+  if (state->row != NULL && g_hash_table_lookup (self->bound, state->row) == label)
+    g_hash_table_remove (self->bound, state->row);
+  state->row = NULL;
 }
 
 /* The move at byte @index of @ranges: the one under it, else the one before
@@ -326,15 +356,14 @@ on_row_pressed (GtkGestureClick *gesture,
 {
   GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
   PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
-  DjNotationRow *row = g_object_get_data (G_OBJECT (label), "row");
-  GArray *ranges = g_object_get_data (G_OBJECT (label), "ranges");
+  RowLabel *state = row_label (label);
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
   int lx, ly, index = 0, trailing;
 
   gtk_label_get_layout_offsets (GTK_LABEL (label), &lx, &ly);
   pango_layout_xy_to_index (layout, (x - lx) * PANGO_SCALE, (y - ly) * PANGO_SCALE,
                             &index, &trailing);
-  go_to_row_index (self, row, ranges, index);
+  go_to_row_index (self, state->row, state->ranges, index);
   gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
   if (button == GDK_BUTTON_SECONDARY)
     popup_menu_at (self, label, x, y);
@@ -354,8 +383,7 @@ on_row_long_pressed (GtkGestureLongPress *gesture,
   gtk_label_get_layout_offsets (GTK_LABEL (label), &lx, &ly);
   pango_layout_xy_to_index (layout, (x - lx) * PANGO_SCALE, (y - ly) * PANGO_SCALE,
                             &index, &trailing);
-  go_to_row_index (self, g_object_get_data (G_OBJECT (label), "row"),
-                   g_object_get_data (G_OBJECT (label), "ranges"), index);
+  go_to_row_index (self, row_label (label)->row, row_label (label)->ranges, index);
   popup_menu_at (self, label, x, y);
 }
 
@@ -375,6 +403,7 @@ setup_row (GtkSignalListItemFactory *factory,
   gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
   gtk_widget_add_css_class (label, "notation-row");
   gtk_widget_set_cursor_from_name (label, "pointer");
+  g_object_set_data_full (G_OBJECT (label), "dj-row-label", g_new0 (RowLabel, 1), row_label_free);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect_object (click, "pressed", G_CALLBACK (on_row_pressed), self, 0);
