@@ -236,6 +236,167 @@ test_model_random (void)
     }
 }
 
+/* A copy of the list kept by its signals alone, as a list view keeps its
+ * rows: each row with the stamp it had when last reported. */
+typedef struct
+{
+  DjNotationModel *model;
+  GPtrArray       *rows;
+  GArray          *stamps;
+  guint            n_changes;
+} Mirror;
+
+static void
+mirror_items_changed (GListModel *list,
+                      guint       position,
+                      guint       removed,
+                      guint       added,
+                      Mirror     *mirror)
+{
+  g_assert_cmpuint (position + removed, <=, mirror->rows->len);
+  g_assert_true (removed > 0 || added > 0);
+  g_ptr_array_remove_range (mirror->rows, position, removed);
+  g_array_remove_range (mirror->stamps, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      DjNotationRow *row = g_list_model_get_item (list, position + i);
+      guint64 stamp = dj_notation_row_get_stamp (row);
+
+      g_ptr_array_insert (mirror->rows, position + i, row);
+      g_array_insert_val (mirror->stamps, position + i, stamp);
+    }
+  mirror->n_changes++;
+}
+
+static void
+mirror_row_changed (DjNotationModel *model,
+                    DjNotationRow   *row,
+                    Mirror          *mirror)
+{
+  guint i;
+
+  g_assert_true (g_ptr_array_find (mirror->rows, row, &i));
+  g_array_index (mirror->stamps, guint64, i) = dj_notation_row_get_stamp (row);
+}
+
+/* The copy is the list, and every row shows what it showed when last
+ * reported: no change went unreported. */
+static void
+assert_mirror_ok (Mirror *mirror)
+{
+  GListModel *list = G_LIST_MODEL (mirror->model);
+
+  g_assert_cmpuint (mirror->rows->len, ==, g_list_model_get_n_items (list));
+  for (guint i = 0; i < mirror->rows->len; i++)
+    {
+      g_autoptr(DjNotationRow) row = g_list_model_get_item (list, i);
+
+      g_assert_true (row == mirror->rows->pdata[i]);
+      g_assert_cmpuint (dj_notation_row_get_stamp (row), ==,
+                        g_array_index (mirror->stamps, guint64, i));
+    }
+}
+
+/* Edits on bigger trees, with a list kept by the model's signals: each
+ * edit of the record is reported by one items-changed at most, and the
+ * reports, with ::row-changed, account for every change. */
+static void
+test_model_reports (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+
+  for (guint round = 0; round < 6; round++)
+    {
+      g_autoptr(DjGame) game = new_game ();
+      g_autoptr(DjNotationModel) model = NULL;
+      Mirror mirror = { NULL };
+
+      grow_tree (game, 400, rand);
+      if (round % 2 == 1)
+        dj_game_set_comment_after (game, dj_game_get_root (game), "the start");
+      model = dj_notation_model_new (game);
+      mirror.model = model;
+      mirror.rows = g_ptr_array_new_with_free_func (g_object_unref);
+      mirror.stamps = g_array_new (FALSE, FALSE, sizeof (guint64));
+      mirror_items_changed (G_LIST_MODEL (model), 0, 0,
+                            g_list_model_get_n_items (G_LIST_MODEL (model)), &mirror);
+      g_signal_connect (model, "items-changed", G_CALLBACK (mirror_items_changed), &mirror);
+      g_signal_connect (model, "row-changed", G_CALLBACK (mirror_row_changed), &mirror);
+
+      for (guint i = 0; i < 300; i++)
+        {
+          DjNode *node = random_node (game, rand);
+          DjNode *parent = dj_node_get_parent (node);
+          guint op = g_rand_int_range (rand, 0, 12);
+          gboolean single = TRUE;
+
+          mirror.n_changes = 0;
+          switch (op)
+            {
+            case 0:
+              {
+                DjMove move = random_move (game, node, rand);
+
+                if (move != DJ_NO_MOVE)
+                  dj_game_play (game, node, move, NULL);
+              }
+              break;
+            case 1:
+              if (parent != NULL)
+                dj_game_delete_variation (game, node);
+              break;
+            case 2:
+              dj_game_delete_after (game, node);
+              single = FALSE;
+              break;
+            case 3:
+            case 4:
+              if (parent != NULL)
+                dj_game_promote_variation (game, node);
+              break;
+            case 5:
+              if (parent != NULL)
+                dj_game_make_main_line (game, node);
+              single = FALSE;
+              break;
+            case 6:
+              if (parent != NULL)
+                dj_game_move_variation_down (game, node);
+              break;
+            case 7:
+            case 8:
+              if (dj_game_can_undo (game))
+                dj_game_undo (game);
+              single = FALSE;
+              break;
+            case 9:
+              if (dj_game_can_redo (game))
+                dj_game_redo (game);
+              single = FALSE;
+              break;
+            case 10:
+              dj_game_set_current (game, node);
+              break;
+            case 11:
+              if (parent != NULL && g_rand_boolean (rand))
+                dj_game_set_comment_before (game, node, g_rand_boolean (rand) ? "a note" : NULL);
+              else
+                dj_game_set_comment_after (game, node, g_rand_boolean (rand) ? "a note" : "");
+              break;
+            default:
+              break;
+            }
+          if (single)
+            g_assert_cmpuint (mirror.n_changes, <=, 1);
+          assert_mirror_ok (&mirror);
+          assert_model_ok (model);
+        }
+      g_signal_handlers_disconnect_by_data (model, &mirror);
+      g_ptr_array_unref (mirror.rows);
+      g_array_unref (mirror.stamps);
+    }
+}
+
 /* Widgets ------------------------------------------------------------------ */
 
 static DjApplication *app;
@@ -997,6 +1158,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/study/model/simple", test_model_simple);
   g_test_add_func ("/djenon/study/model/random", test_model_random);
+  g_test_add_func ("/djenon/study/model/reports", test_model_reports);
 
   if (gtk_init_check ())
     {

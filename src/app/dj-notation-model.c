@@ -17,7 +17,8 @@ struct _DjNotationRow
   guint          depth;
   gboolean       starts_variation;
   guint64        stamp;
-  GSequenceIter *iter;
+  GSequenceIter *iter;              /* NULL once the row has left the list */
+  guint          mark;              /* a rewrite may take the row again */
 };
 
 G_DEFINE_FINAL_TYPE (DjNotationRow, dj_notation_row, G_TYPE_OBJECT)
@@ -96,14 +97,15 @@ dj_notation_row_get_stamp (DjNotationRow *self)
 
 struct _DjNotationModel
 {
-  GObject     parent_instance;
+  GObject        parent_instance;
 
-  DjGame     *game;
-  GSequence  *rows;        /* DjNotationRow, owned */
-  GHashTable *node_rows;   /* DjNode → DjNotationRow showing it */
-  GHashTable *pending;     /* DjNode whose children still need rows */
-  DjNode     *current;
-  guint       flush_source;
+  DjGame        *game;
+  GSequence     *rows;        /* DjNotationRow, owned */
+  GHashTable    *node_rows;   /* DjNode → DjNotationRow showing it */
+  DjNode        *current;
+  DjNode        *gone;        /* a node being removed, still in the tree */
+  guint          mark;        /* the rewrite under way, or 0 */
+  guint          n_rewrites;
 };
 
 enum {
@@ -152,6 +154,91 @@ dj_notation_model_list_model_init (GListModelInterface *iface)
   iface->get_item = dj_notation_model_get_item;
 }
 
+/* The tree as it is written.  While a node is being removed (::node-removed
+ * comes before the record unlinks it) it is left out already. */
+
+static DjNode *
+first_kid (DjNotationModel *self,
+           DjNode          *node)
+{
+  DjNode *c = dj_node_get_first_child (node);
+
+  if (c != NULL && c == self->gone)
+    c = dj_node_get_next_sibling (c);
+  return c;
+}
+
+static DjNode *
+next_kid (DjNotationModel *self,
+          DjNode          *node)
+{
+  DjNode *s = dj_node_get_next_sibling (node);
+
+  if (s != NULL && s == self->gone)
+    s = dj_node_get_next_sibling (s);
+  return s;
+}
+
+static DjNode *
+last_kid (DjNotationModel *self,
+          DjNode          *node)
+{
+  DjNode *c = first_kid (self, node);
+
+  while (c != NULL && next_kid (self, c) != NULL)
+    c = next_kid (self, c);
+  return c;
+}
+
+static gboolean
+is_first_kid (DjNotationModel *self,
+              DjNode          *node)
+{
+  DjNode *parent = dj_node_get_parent (node);
+
+  return parent == NULL || first_kid (self, parent) == node;
+}
+
+/* A move on a line that has variations replacing it: its row ends with it. */
+static gboolean
+is_branch (DjNotationModel *self,
+           DjNode          *node)
+{
+  return dj_node_get_parent (node) != NULL && is_first_kid (self, node)
+         && next_kid (self, node) != NULL;
+}
+
+/* The last move written in the block that begins with the line from @x:
+ * the end of that line, or if that end has variations, the last move
+ * written in the last of them, and so on.  O(length of those lines). */
+static DjNode *
+block_last (DjNotationModel *self,
+            DjNode          *x)
+{
+  for (;;)
+    {
+      DjNode *end = x, *c;
+
+      while ((c = first_kid (self, end)) != NULL)
+        end = c;
+      if (!is_branch (self, end))
+        return end;
+      x = last_kid (self, dj_node_get_parent (end));
+    }
+}
+
+static gboolean
+is_inside (DjNode *node,
+           DjNode *top)
+{
+  for (; node != NULL; node = dj_node_get_parent (node))
+    if (node == top)
+      return TRUE;
+  return FALSE;
+}
+
+/* Rows in the list */
+
 static inline DjNotationRow *
 row_of (DjNotationModel *self,
         DjNode          *node)
@@ -165,6 +252,8 @@ row_pos (DjNotationRow *row)
   return g_sequence_iter_get_position (row->iter);
 }
 
+/* The place of @node in @row, counted along first-child links (the links
+ * before @node must be the ones the row was written with). */
 static guint
 offset_in_row (DjNotationRow *row,
                DjNode        *node)
@@ -181,51 +270,7 @@ offset_in_row (DjNotationRow *row,
   return i;
 }
 
-static DjNode *
-last_child (DjNode *node)
-{
-  DjNode *c = dj_node_get_first_child (node);
-
-  while (c != NULL && dj_node_get_next_sibling (c) != NULL)
-    c = dj_node_get_next_sibling (c);
-  return c;
-}
-
-/* The move written last among @x and everything after it, for a variation
- * (not a first child) @x: the end of its line, or the last variation
- * replacing that end, and so on. */
-static DjNode *
-display_last (DjNode *x)
-{
-  for (;;)
-    {
-      DjNode *end = dj_node_get_line_end (x);
-
-      if (end != x && dj_node_get_next_sibling (end) != NULL)
-        x = last_child (dj_node_get_parent (end));
-      else
-        return end;
-    }
-}
-
-static gboolean
-is_branch (DjNode *node)
-{
-  return dj_node_is_first_child (node) && dj_node_get_parent (node) != NULL
-         && dj_node_get_next_sibling (node) != NULL;
-}
-
-static DjNotationRow *
-row_new (DjNode  *first,
-         guint    depth)
-{
-  DjNotationRow *row = g_object_new (DJ_TYPE_NOTATION_ROW, NULL);
-
-  row->first = first;
-  row->depth = depth;
-  row->starts_variation = !dj_node_is_first_child (first);
-  return row;
-}
+/* Writing rows */
 
 typedef struct
 {
@@ -233,28 +278,79 @@ typedef struct
   guint   depth;
 } Pending;
 
-/* Writes the line from @start and everything written within it (its
- * variations, nested) as rows inserted before @before.  The first moves go
- * into @extend when it has room.  No recursion: a stack of lines to write. */
+/* The row being written and what it showed before, if it is taken again. */
+typedef struct
+{
+  DjNotationRow *row;
+  guint          n_nodes;
+  guint          depth;
+  gboolean       starts_variation;
+} Open;
+
+/* Ends the row being written: a row taken again gets a new stamp if it
+ * shows something else now. */
 static void
-insert_line (DjNotationModel *self,
-             GSequenceIter   *before,
+close_row (Open *open)
+{
+  DjNotationRow *row = open->row;
+
+  if (row != NULL && (row->n_nodes != open->n_nodes || row->depth != open->depth
+                      || row->starts_variation != open->starts_variation))
+    touch (row);
+  open->row = NULL;
+}
+
+/* Begins a row with @first: the row of the rewrite under way that began
+ * with it, if any (what the list shows of it stays), else a new one. */
+static void
+open_row (DjNotationModel *self,
+          Open            *open,
+          DjNode          *first,
+          guint            depth,
+          GPtrArray       *out)
+{
+  DjNotationRow *row = self->mark != 0 ? row_of (self, first) : NULL;
+
+  close_row (open);
+  if (row != NULL && row->mark == self->mark && row->first == first)
+    row->mark = 0;
+  else
+    {
+      row = g_object_new (DJ_TYPE_NOTATION_ROW, NULL);
+      row->first = first;
+    }
+  open->row = row;
+  open->n_nodes = row->n_nodes;
+  open->depth = row->depth;
+  open->starts_variation = row->starts_variation;
+  row->n_nodes = 0;
+  row->depth = depth;
+  row->starts_variation = !is_first_kid (self, first);
+  g_ptr_array_add (out, row);
+}
+
+/* Writes the line from @start and everything written within it (its
+ * variations, nested) as rows added to @out, at @depth.  The first moves go
+ * into @extend (a row ending just before @start) when it has room.  Every
+ * move written is mapped to its row.  No recursion: a stack of lines. */
+static void
+write_block (DjNotationModel *self,
              DjNotationRow   *extend,
              DjNode          *start,
-             guint            depth)
+             guint            depth,
+             GPtrArray       *out)
 {
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Pending));
   g_autoptr(GPtrArray) siblings = g_ptr_array_new ();
   Pending top = { start, depth };
-  guint first_pos = g_sequence_iter_get_position (before);
-  guint added = 0;
-  gboolean extended = FALSE;
-  DjNotationRow *row;
+  Open open = { NULL };
 
-  if (extend != NULL && (extend->n_nodes >= DJ_NOTATION_ROW_MAX || extend->depth != depth
-                         || !dj_node_is_first_child (start)))
-    extend = NULL;
-  row = extend;
+  if (extend != NULL && extend->n_nodes < DJ_NOTATION_ROW_MAX && extend->depth == depth
+      && is_first_kid (self, start))
+    {
+      open.row = extend;
+      open.n_nodes = G_MAXUINT;   /* it changes */
+    }
 
   g_array_append_val (stack, top);
   while (stack->len > 0)
@@ -268,33 +364,29 @@ insert_line (DjNotationModel *self,
       d = top.depth;
       while (node != NULL)
         {
-          if (row == NULL || row->n_nodes >= DJ_NOTATION_ROW_MAX)
-            {
-              row = row_new (node, d);
-              row->iter = g_sequence_insert_before (before, row);
-              added++;
-            }
-          if (row == extend)
-            extended = TRUE;
-          if (row->n_nodes == 0)
-            row->first = node;
-          row->n_nodes++;
-          g_hash_table_insert (self->node_rows, node, row);
+          DjNotationRow *row;
 
-          if (is_branch (node))
+          if (open.row == NULL || open.row->n_nodes >= DJ_NOTATION_ROW_MAX)
+            open_row (self, &open, node, d, out);
+          row = open.row;
+          row->n_nodes++;
+          if (row_of (self, node) != row)
+            g_hash_table_insert (self->node_rows, node, row);
+
+          if (is_branch (self, node))
             {
+              DjNode *next = first_kid (self, node);
               Pending p;
 
               /* The variations replacing @node, then the line going on. */
-              row = NULL;
-              if (dj_node_get_first_child (node) != NULL)
+              if (next != NULL)
                 {
-                  p.node = dj_node_get_first_child (node);
+                  p.node = next;
                   p.depth = d;
                   g_array_append_val (stack, p);
                 }
               g_ptr_array_set_size (siblings, 0);
-              for (DjNode *s = dj_node_get_next_sibling (node); s; s = dj_node_get_next_sibling (s))
+              for (DjNode *s = next_kid (self, node); s != NULL; s = next_kid (self, s))
                 g_ptr_array_add (siblings, s);
               for (guint i = siblings->len; i > 0; i--)
                 {
@@ -304,284 +396,220 @@ insert_line (DjNotationModel *self,
                 }
               break;
             }
-          node = dj_node_get_first_child (node);
+          node = first_kid (self, node);
         }
-      row = NULL;
-    }
-
-  /* One report: the rows added follow the row extended. */
-  if (extended)
-    {
-      touch (extend);
-      g_list_model_items_changed (G_LIST_MODEL (self), row_pos (extend), 1, 1 + added);
-    }
-  else if (added > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), first_pos, 0, added);
-}
-
-/* Forgets @count moves from @node on along first children. */
-static void
-unmap_nodes (DjNotationModel *self,
-             DjNode          *node,
-             guint            count)
-{
-  for (guint i = 0; i < count && node != NULL; i++)
-    {
-      g_hash_table_remove (self->node_rows, node);
-      node = dj_node_get_first_child (node);
+      close_row (&open);
     }
 }
 
-/* Removes the rows of what is written from the @k-th move of @row (which is
- * @node) on, as far as that line goes: the rest of @row, its variations and
- * its continuation rows (deeper rows, or rows of the same depth that do not
- * begin a variation).  @node is given because the first-child links before
- * it may already have changed (a reorder). */
-static void
-remove_region (DjNotationModel *self,
-               DjNotationRow   *row,
-               guint            k,
-               DjNode          *node)
+/* Adds to @region @row and the rows after it that go on with what is
+ * written from it: deeper rows, and rows of its depth that do not begin a
+ * variation.  Returns the row after them. */
+static GSequenceIter *
+collect_region (DjNotationRow *row,
+                GPtrArray     *region)
 {
-  guint pos = row_pos (row);
-  guint depth = row->depth;
-  guint removed = 0;
-  GSequenceIter *iter = g_sequence_iter_next (row->iter);
-  GSequenceIter *end;
+  GSequenceIter *iter;
 
-  while (!g_sequence_iter_is_end (iter))
+  g_ptr_array_add (region, row);
+  for (iter = g_sequence_iter_next (row->iter); !g_sequence_iter_is_end (iter);
+       iter = g_sequence_iter_next (iter))
     {
       DjNotationRow *next = g_sequence_get (iter);
 
-      if (next->depth < depth || (next->depth == depth && next->starts_variation))
+      if (next->depth < row->depth || (next->depth == row->depth && next->starts_variation))
         break;
-      unmap_nodes (self, next->first, next->n_nodes);
-      removed++;
-      iter = g_sequence_iter_next (iter);
+      g_ptr_array_add (region, next);
     }
-  end = iter;
-  if (removed > 0)
-    g_sequence_remove_range (g_sequence_iter_next (row->iter), end);
+  return iter;
+}
 
-  unmap_nodes (self, node, row->n_nodes - k);
-  if (k == 0)
+/* Puts the rows @out in the place of the rows @old (consecutive, just
+ * before @stop).  Rows in both keep their place in the list, or move;
+ * the others come or go.  One items-changed reports it, without the rows
+ * at either end that stay where they were and show what they showed
+ * before the edit began (stamps up to @since), so that a list keeps their
+ * widgets as they are. */
+static void
+replace_rows (DjNotationModel *self,
+              GPtrArray       *old,
+              GSequenceIter   *stop,
+              GPtrArray       *out,
+              guint64          since)
+{
+  GSequenceIter *cursor = old->len > 0 ? ((DjNotationRow *) old->pdata[0])->iter : stop;
+  guint pos = g_sequence_iter_get_position (cursor);
+  guint pre = 0, post = 0;
+
+  for (guint i = 0; i < out->len; i++)
     {
-      g_sequence_remove (row->iter);
-      g_list_model_items_changed (G_LIST_MODEL (self), pos, removed + 1, 0);
+      DjNotationRow *row = out->pdata[i];
+
+      if (row->iter == NULL)
+        row->iter = g_sequence_insert_before (cursor, row);
+      else if (row->iter == cursor)
+        cursor = g_sequence_iter_next (cursor);
+      else
+        g_sequence_move (row->iter, cursor);
     }
-  else
+  /* What is left of the old rows is no longer shown. */
+  for (GSequenceIter *iter = cursor; iter != stop; iter = g_sequence_iter_next (iter))
+    ((DjNotationRow *) g_sequence_get (iter))->iter = NULL;
+  g_sequence_remove_range (cursor, stop);
+
+  while (pre < old->len && pre < out->len && old->pdata[pre] == out->pdata[pre]
+         && ((DjNotationRow *) out->pdata[pre])->stamp <= since)
+    pre++;
+  while (post < old->len - pre && post < out->len - pre
+         && old->pdata[old->len - 1 - post] == out->pdata[out->len - 1 - post]
+         && ((DjNotationRow *) out->pdata[out->len - 1 - post])->stamp <= since)
+    post++;
+  if (old->len > pre + post || out->len > pre + post)
+    g_list_model_items_changed (G_LIST_MODEL (self), pos + pre, old->len - pre - post,
+                                out->len - pre - post);
+}
+
+/* Writes again what is written from the children of @parent, after a
+ * change of its first child (formerly @old_first): the levels of the lines
+ * below change.  Rows that begin with the same move as before are kept
+ * (with their new level), so a list redraws only rows that look different.
+ * O(moves below @parent). */
+static void
+rewrite_children (DjNotationModel *self,
+                  DjNode          *parent,
+                  DjNode          *old_first)
+{
+  DjNotationRow *row = row_of (self, old_first);
+  guint64 since = last_stamp;
+  g_autoptr(GPtrArray) old = g_ptr_array_new ();
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+  GSequenceIter *stop;
+  guint depth, k;
+
+  g_return_if_fail (row != NULL);
+  depth = row->depth;
+  k = row_of (self, parent) == row ? offset_in_row (row, parent) + 1 : 0;
+  stop = collect_region (row, old);
+
+  if (++self->n_rewrites == 0)
+    self->n_rewrites = 1;
+  self->mark = self->n_rewrites;
+  for (guint i = k > 0 ? 1 : 0; i < old->len; i++)
+    ((DjNotationRow *) old->pdata[i])->mark = self->mark;
+  if (k > 0)
     {
+      /* @parent's row keeps the moves up to @parent. */
       row->n_nodes = k;
       touch (row);
-      g_list_model_items_changed (G_LIST_MODEL (self), pos, removed + 1, 1);
+      g_ptr_array_add (out, row);
+      write_block (self, row, first_kid (self, parent), depth, out);
     }
+  else
+    write_block (self, NULL, first_kid (self, parent), depth, out);
+  self->mark = 0;
+
+  replace_rows (self, old, stop, out, since);
 }
 
-/* Cuts @row after its @k-th move. */
 static void
-split_row (DjNotationModel *self,
-           DjNotationRow   *row,
-           guint            k)
+unmap_subtree (DjNotationModel *self,
+               DjNode          *top)
 {
-  DjNode *last = dj_notation_row_get_node (row, k);
-  DjNotationRow *tail = row_new (dj_node_get_first_child (last), row->depth);
-  DjNode *node = tail->first;
-
-  tail->n_nodes = row->n_nodes - k - 1;
-  tail->starts_variation = FALSE;
-  row->n_nodes = k + 1;
-  touch (row);
-  for (guint i = 0; i < tail->n_nodes; i++)
-    {
-      g_hash_table_insert (self->node_rows, node, tail);
-      node = dj_node_get_first_child (node);
-    }
-  tail->iter = g_sequence_insert_before (g_sequence_iter_next (row->iter), tail);
-  g_list_model_items_changed (G_LIST_MODEL (self), row_pos (row), 1, 2);
+  for (DjNode *n = top; n != NULL; n = dj_node_walk_next (n, top))
+    g_hash_table_remove (self->node_rows, n);
 }
 
-/* Joins the row after @row to it when that row goes on with the same line and
- * both fit in one row. */
+/* Record signals */
+
+/* A move played where there was none: its line goes on in the row of its
+ * parent, or after the variations replacing the parent. */
 static void
-try_merge (DjNotationModel *self,
-           DjNotationRow   *row,
-           gboolean         branch_going)
+add_only_child (DjNotationModel *self,
+                DjNode          *node)
 {
-  GSequenceIter *iter = g_sequence_iter_next (row->iter);
-  DjNotationRow *next;
-  DjNode *last;
-  DjNode *node;
-
-  if (g_sequence_iter_is_end (iter))
-    return;
-  next = g_sequence_get (iter);
-  last = dj_notation_row_get_node (row, row->n_nodes - 1);
-  if (next->first != dj_node_get_first_child (last) || next->depth != row->depth
-      || (!branch_going && is_branch (last)) || row->n_nodes + next->n_nodes > DJ_NOTATION_ROW_MAX)
-    return;
-
-  node = next->first;
-  for (guint i = 0; i < next->n_nodes; i++)
-    {
-      g_hash_table_insert (self->node_rows, node, row);
-      node = dj_node_get_first_child (node);
-    }
-  row->n_nodes += next->n_nodes;
-  touch (row);
-  {
-    guint pos = row_pos (row);
-
-    g_sequence_remove (iter);
-    g_list_model_items_changed (G_LIST_MODEL (self), pos, 2, 1);
-  }
-}
-
-/* Writes the children of @parent (none of which has rows) where they belong:
- * after @parent's row, or after the variations replacing @parent. */
-static void
-insert_children (DjNotationModel *self,
-                 DjNode          *parent)
-{
-  DjNode *first = dj_node_get_first_child (parent);
+  DjNode *parent = dj_node_get_parent (node);
+  guint64 since = last_stamp;
+  g_autoptr(GPtrArray) old = g_ptr_array_new ();
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
   DjNotationRow *row;
-  GSequenceIter *before;
-  guint depth;
+  GSequenceIter *stop;
 
-  if (first == NULL)
-    return;
   if (dj_node_get_parent (parent) == NULL)
     {
-      insert_line (self, g_sequence_get_begin_iter (self->rows), NULL, first, 0);
+      write_block (self, NULL, node, 0, out);
+      replace_rows (self, old, g_sequence_get_begin_iter (self->rows), out, since);
       return;
     }
 
   row = row_of (self, parent);
-  g_return_if_fail (row != NULL);
-  depth = row->depth;
-  if (is_branch (parent))
+  if (is_branch (self, parent))
     {
-      DjNode *last = display_last (last_child (dj_node_get_parent (parent)));
+      DjNode *last = block_last (self, last_kid (self, dj_node_get_parent (parent)));
 
-      before = g_sequence_iter_next (row_of (self, last)->iter);
-      insert_line (self, before, NULL, first, depth);
+      stop = g_sequence_iter_next (row_of (self, last)->iter);
+      write_block (self, NULL, node, row->depth, out);
     }
   else
     {
-      before = g_sequence_iter_next (row->iter);
-      insert_line (self, before, row, first, depth);
+      /* @parent ended its line, and its row. */
+      stop = g_sequence_iter_next (row->iter);
+      g_ptr_array_add (old, row);
+      g_ptr_array_add (out, row);
+      write_block (self, row, node, row->depth, out);
     }
+  replace_rows (self, old, stop, out, since);
 }
 
-/* Removes the rows of all the children of @parent (as they are written now). */
+/* A new variation @node: its rows go before the next variation's, or after
+ * the last one's, or, for the first variation, after the move it replaces,
+ * whose row is cut there. */
 static void
-remove_children (DjNotationModel *self,
-                 DjNode          *parent)
+add_variation (DjNotationModel *self,
+               DjNode          *node)
 {
-  DjNotationRow *best = NULL;
-  guint best_pos = G_MAXUINT;
-  DjNode *best_node = NULL;
+  DjNode *parent = dj_node_get_parent (node);
+  DjNode *first = first_kid (self, parent);
+  DjNode *next = next_kid (self, node);
+  DjNode *prev = dj_node_get_prev_sibling (node);
+  DjNotationRow *row = row_of (self, first);
+  guint64 since = last_stamp;
+  g_autoptr(GPtrArray) old = g_ptr_array_new ();
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+  DjNotationRow *tail = NULL;
+  GSequenceIter *stop;
 
-  /* The child written first is the former main line: the earliest row. */
-  for (DjNode *c = dj_node_get_first_child (parent); c; c = dj_node_get_next_sibling (c))
+  g_return_if_fail (row != NULL);
+  if (next != NULL)
+    stop = row_of (self, next)->iter;
+  else if (prev != first)
+    stop = g_sequence_iter_next (row_of (self, block_last (self, prev))->iter);
+  else
     {
-      DjNotationRow *row = row_of (self, c);
-      guint pos;
+      guint k = offset_in_row (row, first);
 
-      if (row == NULL)
-        continue;
-      pos = row_pos (row);
-      if (pos < best_pos)
+      stop = g_sequence_iter_next (row->iter);
+      if (k + 1 < row->n_nodes)
         {
-          best_pos = pos;
-          best = row;
-          best_node = c;
+          DjNode *n;
+
+          tail = g_object_new (DJ_TYPE_NOTATION_ROW, NULL);
+          tail->first = dj_node_get_first_child (first);
+          tail->n_nodes = row->n_nodes - k - 1;
+          tail->depth = row->depth;
+          n = tail->first;
+          for (guint i = 0; i < tail->n_nodes; i++, n = dj_node_get_first_child (n))
+            g_hash_table_insert (self->node_rows, n, tail);
+          row->n_nodes = k + 1;
+          touch (row);
+          g_ptr_array_add (old, row);
+          g_ptr_array_add (out, row);
         }
     }
-  if (best == NULL)
-    return;
-  /* The links before the former first child may have changed: count from
-   * @parent when it shares the row. */
-  if (row_of (self, parent) == best)
-    remove_region (self, best, offset_in_row (best, parent) + 1, best_node);
-  else
-    remove_region (self, best, 0, best_node);
+  write_block (self, NULL, node, row->depth + 1, out);
+  if (tail != NULL)
+    g_ptr_array_add (out, tail);
+  replace_rows (self, old, stop, out, since);
 }
-
-static gboolean
-flush_idle (gpointer data)
-{
-  DjNotationModel *self = data;
-
-  self->flush_source = 0;
-  dj_notation_model_flush (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-add_pending (DjNotationModel *self,
-             DjNode          *node)
-{
-  g_hash_table_add (self->pending, node);
-  if (self->flush_source == 0)
-    self->flush_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, flush_idle, self, NULL);
-}
-
-static int
-compare_ply (gconstpointer a,
-             gconstpointer b)
-{
-  guint pa = dj_node_get_ply (*(DjNode **) a);
-  guint pb = dj_node_get_ply (*(DjNode **) b);
-
-  return pa < pb ? -1 : pa > pb;
-}
-
-void
-dj_notation_model_flush (DjNotationModel *self)
-{
-  g_autoptr(GPtrArray) nodes = NULL;
-
-  g_return_if_fail (DJ_IS_NOTATION_MODEL (self));
-
-  g_clear_handle_id (&self->flush_source, g_source_remove);
-  if (g_hash_table_size (self->pending) == 0)
-    return;
-
-  nodes = g_ptr_array_new ();
-  {
-    GHashTableIter iter;
-    gpointer node;
-
-    g_hash_table_iter_init (&iter, self->pending);
-    while (g_hash_table_iter_next (&iter, &node, NULL))
-      g_ptr_array_add (nodes, node);
-    g_hash_table_remove_all (self->pending);
-  }
-  g_ptr_array_sort (nodes, compare_ply);
-  for (guint i = 0; i < nodes->len; i++)
-    {
-      DjNode *node = nodes->pdata[i];
-      DjNode *first = dj_node_get_first_child (node);
-
-      if (dj_node_get_parent (node) != NULL && row_of (self, node) == NULL)
-        continue;
-      if (first == NULL || row_of (self, first) != NULL)
-        continue;
-      insert_children (self, node);
-    }
-}
-
-static gboolean
-is_inside (DjNode *node,
-           DjNode *top)
-{
-  for (; node != NULL; node = dj_node_get_parent (node))
-    if (node == top)
-      return TRUE;
-  return FALSE;
-}
-
-/* Record signals */
 
 static void
 on_node_added (DjNotationModel *self,
@@ -589,47 +617,78 @@ on_node_added (DjNotationModel *self,
                DjGame          *game)
 {
   DjNode *parent = dj_node_get_parent (node);
-  guint n = dj_node_get_n_children (parent);
-  guint i = dj_node_get_index (node);
 
-  if (g_hash_table_contains (self->pending, parent))
-    return;
   if (dj_node_get_parent (parent) != NULL && row_of (self, parent) == NULL)
     return;
-
-  if (n == 1)
-    insert_children (self, parent);
-  else if (i == n - 1)
-    {
-      DjNode *first = dj_node_get_first_child (parent);
-      DjNotationRow *row = row_of (self, first);
-      GSequenceIter *before;
-
-      g_return_if_fail (row != NULL);
-      if (i == 1)
-        {
-          guint k = offset_in_row (row, first);
-
-          if (k + 1 < row->n_nodes)
-            split_row (self, row, k);
-          before = g_sequence_iter_next (row->iter);
-        }
-      else
-        {
-          DjNode *last = display_last (dj_node_get_nth_child (parent, i - 1));
-
-          before = g_sequence_iter_next (row_of (self, last)->iter);
-        }
-      insert_line (self, before, NULL, node, row->depth + 1);
-    }
+  if (!dj_node_is_first_child (node))
+    add_variation (self, node);
+  else if (next_kid (self, node) == NULL)
+    add_only_child (self, node);
   else
+    /* Put back before the others (an undone removal): the lines below
+     * change level. */
+    rewrite_children (self, parent, next_kid (self, node));
+}
+
+/* A variation goes with its rows; the move it replaced may join the row of
+ * its line going on. */
+static void
+remove_variation (DjNotationModel *self,
+                  DjNode          *node)
+{
+  DjNode *first = first_kid (self, dj_node_get_parent (node));
+  DjNotationRow *start = row_of (self, node);
+  DjNotationRow *end = row_of (self, block_last (self, node));
+  guint64 since = last_stamp;
+  g_autoptr(GPtrArray) old = g_ptr_array_new ();
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+  GSequenceIter *stop = g_sequence_iter_next (end->iter);
+
+  if (!is_branch (self, first))
     {
-      /* Put back before other children (an undone removal): the lines below
-       * change level, so they are written again. */
-      g_hash_table_remove (self->node_rows, node);
-      remove_children (self, parent);
-      insert_children (self, parent);
+      DjNotationRow *row = row_of (self, first);
+      DjNotationRow *next = g_sequence_iter_is_end (stop) ? NULL : g_sequence_get (stop);
+
+      /* The row of @first ends with it, just before the variation. */
+      if (next != NULL && next->first == dj_node_get_first_child (first)
+          && next->depth == row->depth && !next->starts_variation
+          && row->n_nodes + next->n_nodes <= DJ_NOTATION_ROW_MAX)
+        {
+          DjNode *n = next->first;
+
+          for (guint i = 0; i < next->n_nodes; i++, n = dj_node_get_first_child (n))
+            g_hash_table_insert (self->node_rows, n, row);
+          row->n_nodes += next->n_nodes;
+          touch (row);
+          g_ptr_array_add (old, row);
+          g_ptr_array_add (out, row);
+          stop = g_sequence_iter_next (stop);
+        }
     }
+  for (GSequenceIter *iter = start->iter; iter != stop; iter = g_sequence_iter_next (iter))
+    g_ptr_array_add (old, g_sequence_get (iter));
+  replace_rows (self, old, stop, out, since);
+}
+
+/* The only move after its parent goes, and all after it. */
+static void
+remove_line (DjNotationModel *self,
+             DjNode          *node)
+{
+  DjNotationRow *row = row_of (self, node);
+  guint k = offset_in_row (row, node);
+  guint64 since = last_stamp;
+  g_autoptr(GPtrArray) old = g_ptr_array_new ();
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+  GSequenceIter *stop = collect_region (row, old);
+
+  if (k > 0)
+    {
+      row->n_nodes = k;
+      touch (row);
+      g_ptr_array_add (out, row);
+    }
+  replace_rows (self, old, stop, out, since);
 }
 
 static void
@@ -638,46 +697,93 @@ on_node_removed (DjNotationModel *self,
                  DjGame          *game)
 {
   DjNode *parent = dj_node_get_parent (node);
-  DjNotationRow *row = row_of (self, node);
-  guint n, i;
 
-  if (g_hash_table_size (self->pending) > 0)
-    {
-      GHashTableIter iter;
-      DjNode *p;
-
-      g_hash_table_iter_init (&iter, self->pending);
-      while (g_hash_table_iter_next (&iter, (gpointer *) &p, NULL))
-        if (is_inside (p, node))
-          g_hash_table_iter_remove (&iter);
-    }
   if (self->current != NULL && is_inside (self->current, node))
     self->current = parent;
-  if (row == NULL)
+  if (row_of (self, node) == NULL)
     return;
 
-  n = dj_node_get_n_children (parent);
-  i = dj_node_get_index (node);
-  if (i > 0)
-    {
-      remove_region (self, row, 0, node);
-      if (n == 2)
-        {
-          DjNotationRow *first_row = row_of (self, dj_node_get_first_child (parent));
-
-          /* The first child no longer ends its row once @node is gone. */
-          if (first_row != NULL)
-            try_merge (self, first_row, TRUE);
-        }
-    }
-  else if (n == 1)
-    remove_region (self, row, offset_in_row (row, node), node);
+  self->gone = node;
+  if (!dj_node_is_first_child (node))
+    remove_variation (self, node);
+  else if (first_kid (self, parent) == NULL)
+    remove_line (self, node);
   else
+    /* The first variation becomes the main line. */
+    rewrite_children (self, parent, node);
+  self->gone = NULL;
+  unmap_subtree (self, node);
+}
+
+/* The first child stays: the variations' blocks of rows (one after the
+ * other, after the row ending with the first child) take the new order.
+ * O(variations · log rows). */
+typedef struct
+{
+  GSequenceIter *begin;
+  GSequenceIter *last;
+  guint          pos;     /* where the block began */
+  guint          len;
+} Block;
+
+static void
+reorder_variations (DjNotationModel *self,
+                    DjNode          *parent)
+{
+  DjNode *first = first_kid (self, parent);
+  GSequenceIter *cursor = g_sequence_iter_next (row_of (self, first)->iter);
+  guint pos = g_sequence_iter_get_position (cursor);
+  guint pre = 0, post = 0, total = 0, at;
+  g_autoptr(GArray) blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+
+  for (DjNode *c = next_kid (self, first); c != NULL; c = next_kid (self, c))
     {
-      /* The first variation becomes the main line once @node is gone. */
-      remove_region (self, row, offset_in_row (row, node), node);
-      add_pending (self, parent);
+      DjNotationRow *last = row_of (self, block_last (self, c));
+      Block b;
+
+      b.begin = row_of (self, c)->iter;
+      b.last = last->iter;
+      b.pos = g_sequence_iter_get_position (b.begin);
+      b.len = row_pos (last) + 1 - b.pos;
+      g_array_append_val (blocks, b);
+      total += b.len;
     }
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      Block *b = &g_array_index (blocks, Block, i);
+      GSequenceIter *end = g_sequence_iter_next (b->last);
+
+      /* Blocks are moved whole: each stays in one piece. */
+      if (b->begin == cursor)
+        cursor = end;
+      else
+        g_sequence_move_range (cursor, b->begin, end);
+    }
+
+  /* Blocks at either end that did not move are not reported. */
+  at = pos;
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      Block *b = &g_array_index (blocks, Block, i);
+
+      if (b->pos != at)
+        break;
+      pre += b->len;
+      at += b->len;
+    }
+  at = pos + total;
+  for (guint i = blocks->len; i > 0 && pre + post < total; i--)
+    {
+      Block *b = &g_array_index (blocks, Block, i - 1);
+
+      at -= b->len;
+      if (b->pos != at)
+        break;
+      post += b->len;
+    }
+  if (pre + post < total)
+    g_list_model_items_changed (G_LIST_MODEL (self), pos + pre, total - pre - post,
+                                total - pre - post);
 }
 
 static void
@@ -685,11 +791,32 @@ on_children_reordered (DjNotationModel *self,
                        DjNode          *parent,
                        DjGame          *game)
 {
-  dj_notation_model_flush (self);
+  DjNode *old_first = NULL;
+  guint best = G_MAXUINT;
+
   if (dj_node_get_parent (parent) != NULL && row_of (self, parent) == NULL)
     return;
-  remove_children (self, parent);
-  insert_children (self, parent);
+  /* The child written first is the former main line: the earliest row. */
+  for (DjNode *c = dj_node_get_first_child (parent); c != NULL; c = dj_node_get_next_sibling (c))
+    {
+      DjNotationRow *row = row_of (self, c);
+      guint pos;
+
+      if (row == NULL)
+        continue;
+      pos = row_pos (row);
+      if (pos < best)
+        {
+          best = pos;
+          old_first = c;
+        }
+    }
+  if (old_first == NULL)
+    return;
+  if (old_first == dj_node_get_first_child (parent))
+    reorder_variations (self, parent);
+  else
+    rewrite_children (self, parent, old_first);
 }
 
 /* What a row shows changed, not the rows: ::row-changed, not items-changed,
@@ -734,7 +861,6 @@ dj_notation_model_dispose (GObject *object)
 {
   DjNotationModel *self = DJ_NOTATION_MODEL (object);
 
-  g_clear_handle_id (&self->flush_source, g_source_remove);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_object (&self->game);
@@ -747,9 +873,12 @@ dj_notation_model_finalize (GObject *object)
 {
   DjNotationModel *self = DJ_NOTATION_MODEL (object);
 
+  /* Rows a list still holds are no longer in any list. */
+  for (GSequenceIter *iter = g_sequence_get_begin_iter (self->rows); !g_sequence_iter_is_end (iter);
+       iter = g_sequence_iter_next (iter))
+    ((DjNotationRow *) g_sequence_get (iter))->iter = NULL;
   g_sequence_free (self->rows);
   g_hash_table_unref (self->node_rows);
-  g_hash_table_unref (self->pending);
 
   G_OBJECT_CLASS (dj_notation_model_parent_class)->finalize (object);
 }
@@ -779,7 +908,23 @@ dj_notation_model_init (DjNotationModel *self)
 {
   self->rows = g_sequence_new (g_object_unref);
   self->node_rows = g_hash_table_new (NULL, NULL);
-  self->pending = g_hash_table_new (NULL, NULL);
+}
+
+/* Writes every row, without signals: nobody is listening yet. */
+static void
+build (DjNotationModel *self)
+{
+  g_autoptr(GPtrArray) out = g_ptr_array_new ();
+  DjNode *first = dj_node_get_first_child (dj_game_get_root (self->game));
+
+  if (first != NULL)
+    write_block (self, NULL, first, 0, out);
+  for (guint i = 0; i < out->len; i++)
+    {
+      DjNotationRow *row = out->pdata[i];
+
+      row->iter = g_sequence_append (self->rows, row);
+    }
 }
 
 DjNotationModel *
@@ -803,14 +948,7 @@ dj_notation_model_new (DjGame *game)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (game, "current-changed", G_CALLBACK (on_current_changed), self,
                            G_CONNECT_SWAPPED);
-
-  /* Built without signals: nobody is listening yet. */
-  {
-    DjNode *first = dj_node_get_first_child (dj_game_get_root (game));
-
-    if (first != NULL)
-      insert_line (self, g_sequence_get_end_iter (self->rows), NULL, first, 0);
-  }
+  build (self);
   return self;
 }
 
@@ -843,73 +981,72 @@ dj_notation_model_get_row_position (DjNotationModel *self,
 {
   g_return_val_if_fail (DJ_IS_NOTATION_MODEL (self), 0);
   g_return_val_if_fail (DJ_IS_NOTATION_ROW (row), 0);
+  g_return_val_if_fail (row->iter != NULL, 0);
   return row_pos (row);
 }
 
+#define CHECK(cond, ...)                                  \
+  G_STMT_START {                                          \
+    if (!(cond))                                          \
+      {                                                   \
+        if (message != NULL)                              \
+          *message = g_strdup_printf (__VA_ARGS__);       \
+        return FALSE;                                     \
+      }                                                   \
+  } G_STMT_END
+
 /* For tests: the nodes in notation order as the rows give them, against a
- * fresh write of the tree. */
+ * fresh write of the tree; every move mapped to its row, every row in its
+ * place. */
 gboolean
 dj_notation_model_check (DjNotationModel *self,
                          char           **message)
 {
   g_autoptr(DjNotationModel) fresh = NULL;
   GSequenceIter *a, *b;
-  guint pos = 0;
+  guint pos = 0, ia = 0, ib = 0;
 
   g_return_val_if_fail (DJ_IS_NOTATION_MODEL (self), FALSE);
 
-  dj_notation_model_flush (self);
   fresh = g_object_new (DJ_TYPE_NOTATION_MODEL, NULL);
   fresh->game = g_object_ref (self->game);
-  {
-    DjNode *first = dj_node_get_first_child (dj_game_get_root (self->game));
-
-    if (first != NULL)
-      insert_line (fresh, g_sequence_get_end_iter (fresh->rows), NULL, first, 0);
-  }
+  build (fresh);
 
   /* Rows may be cut differently (a longer history leaves shorter rows), but
    * the moves, their order and their depth must be the same. */
   a = g_sequence_get_begin_iter (self->rows);
   b = g_sequence_get_begin_iter (fresh->rows);
-  {
-    guint ia = 0, ib = 0;
+  while (!g_sequence_iter_is_end (a) && !g_sequence_iter_is_end (b))
+    {
+      DjNotationRow *ra = g_sequence_get (a);
+      DjNotationRow *rb = g_sequence_get (b);
+      DjNode *na, *nb;
 
-    while (!g_sequence_iter_is_end (a) && !g_sequence_iter_is_end (b))
-      {
-        DjNotationRow *ra = g_sequence_get (a);
-        DjNotationRow *rb = g_sequence_get (b);
-        DjNode *na = dj_notation_row_get_node (ra, ia);
-        DjNode *nb = dj_notation_row_get_node (rb, ib);
-
-        if (na != nb || ra->depth != rb->depth || row_of (self, na) != ra)
-          {
-            if (message)
-              *message = g_strdup_printf ("move %u: row %p depth %u, expected %p depth %u",
-                                          pos, (void *) na, ra->depth, (void *) nb, rb->depth);
-            return FALSE;
-          }
-        pos++;
-        if (++ia == ra->n_nodes)
-          {
-            a = g_sequence_iter_next (a);
-            ia = 0;
-          }
-        if (++ib == rb->n_nodes)
-          {
-            b = g_sequence_iter_next (b);
-            ib = 0;
-          }
-      }
-    if (!g_sequence_iter_is_end (a) || !g_sequence_iter_is_end (b)
-        || g_hash_table_size (self->node_rows) != dj_game_get_n_nodes (self->game) - 1)
-      {
-        if (message)
-          *message = g_strdup_printf ("%u moves written, %u mapped, the tree has %u",
-                                      pos, g_hash_table_size (self->node_rows),
-                                      dj_game_get_n_nodes (self->game) - 1);
-        return FALSE;
-      }
-  }
+      CHECK (ra->iter == a && ra->n_nodes > 0 && ra->n_nodes <= DJ_NOTATION_ROW_MAX,
+             "row %u is misplaced or has %u moves", g_sequence_iter_get_position (a), ra->n_nodes);
+      CHECK (ra->starts_variation == !dj_node_is_first_child (ra->first),
+             "row %u says it %s a variation", g_sequence_iter_get_position (a),
+             ra->starts_variation ? "begins" : "does not begin");
+      na = dj_notation_row_get_node (ra, ia);
+      nb = dj_notation_row_get_node (rb, ib);
+      CHECK (na == nb && ra->depth == rb->depth && row_of (self, na) == ra,
+             "move %u: row %p depth %u, expected %p depth %u",
+             pos, (void *) na, ra->depth, (void *) nb, rb->depth);
+      pos++;
+      if (++ia == ra->n_nodes)
+        {
+          a = g_sequence_iter_next (a);
+          ia = 0;
+        }
+      if (++ib == rb->n_nodes)
+        {
+          b = g_sequence_iter_next (b);
+          ib = 0;
+        }
+    }
+  CHECK (g_sequence_iter_is_end (a) && g_sequence_iter_is_end (b)
+         && g_hash_table_size (self->node_rows) == dj_game_get_n_nodes (self->game) - 1,
+         "%u moves written, %u mapped, the tree has %u",
+         pos, g_hash_table_size (self->node_rows), dj_game_get_n_nodes (self->game) - 1);
   return TRUE;
 }

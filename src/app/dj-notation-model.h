@@ -28,9 +28,9 @@ DjNode        *dj_notation_row_get_node         (DjNotationRow   *self,
 guint          dj_notation_row_get_depth        (DjNotationRow   *self);
 gboolean       dj_notation_row_starts_variation (DjNotationRow   *self);
 /* A number that changes whenever what the row shows may have changed (its
- * moves, their annotations, the current move coming or going).  No two rows
- * of any model share one: a view that drew a row with this stamp need not
- * draw it again. */
+ * moves, their annotations, its depth, the current move coming or going).
+ * No two rows of any model share one: a view that drew a row with this
+ * stamp need not draw it again. */
 guint64        dj_notation_row_get_stamp        (DjNotationRow   *self);
 
 #define DJ_TYPE_NOTATION_MODEL (dj_notation_model_get_type ())
@@ -42,12 +42,14 @@ G_DECLARE_FINAL_TYPE (DjNotationModel, dj_notation_model, DJ, NOTATION_MODEL, GO
  * the line going on), cut into rows at each branch and every
  * DJ_NOTATION_ROW_MAX moves.
  *
- * It follows the game's signals and changes only the rows an edit touches:
- * a move played at the end of a line, a new variation, a removed variation,
- * an annotation or a step to another move cost a few rows, whatever the size
- * of the tree.  Changes that move whole subtrees between levels (promotion,
- * removing a line that has variations) rebuild the rows below that branch
- * only.  Nothing walks the tree recursively.
+ * It follows the game's signals and changes only the rows an edit touches,
+ * each edit reported by one items-changed at most: a move played at the end
+ * of a line, a new or removed variation, a reordering of variations, an
+ * annotation or a step to another move cost the rows concerned, whatever the
+ * size of the tree.  A change of the main line at a branch (promotion,
+ * removing a move that has variations) sets the lines below it at new
+ * levels: their rows are kept, with the new level, where they begin with
+ * the same move as before.  Nothing walks the tree recursively.
  *
  * A row whose moves stay but show differently (an annotation, or the current
  * move coming or going) is reported by the signal ::row-changed
@@ -55,17 +57,13 @@ G_DECLARE_FINAL_TYPE (DjNotationModel, dj_notation_model, DJ, NOTATION_MODEL, GO
 DjNotationModel *dj_notation_model_new          (DjGame          *game);
 
 DjGame          *dj_notation_model_get_game     (DjNotationModel *self);
-/* The row showing @node and the place of @node in it; NULL for the root
- * and for nodes not shown yet (see dj_notation_model_flush()). */
+/* The row showing @node and the place of @node in it; NULL for the root. */
 DjNotationRow   *dj_notation_model_find_row     (DjNotationModel *self,
                                                  DjNode          *node,
                                                  guint           *index);
 /* The position of @row in the list.  O(log rows). */
 guint            dj_notation_model_get_row_position (DjNotationModel *self,
                                                      DjNotationRow   *row);
-/* A few edits (removing a line that has variations) are finished in an idle
- * callback once the record's action is done; this finishes them now. */
-void             dj_notation_model_flush        (DjNotationModel *self);
 
 /* Checks every row against the tree (tests): FALSE with a message when the
  * rows do not show exactly the tree's moves in notation order. */

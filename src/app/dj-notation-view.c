@@ -444,7 +444,6 @@ scroll_idle (gpointer data)
   self->scroll_source = 0;
   if (self->model == NULL)
     return G_SOURCE_REMOVE;
-  dj_notation_model_flush (self->model);
   row = dj_notation_model_find_row (self->model, dj_game_get_current (self->game), NULL);
   if (row != NULL && row_in_view (self, row))
     return G_SOURCE_REMOVE;
@@ -803,7 +802,6 @@ dj_notation_view_get_row_text (DjNotationView *self,
   g_return_val_if_fail (DJ_IS_NOTATION_VIEW (self), NULL);
   if (self->model == NULL)
     return NULL;
-  dj_notation_model_flush (self->model);
   row = g_list_model_get_item (G_LIST_MODEL (self->model), position);
   if (row == NULL)
     return NULL;
@@ -820,7 +818,6 @@ dj_notation_view_get_text (DjNotationView *self)
   text = g_string_new (NULL);
   if (self->model == NULL)
     return g_string_free (text, FALSE);
-  dj_notation_model_flush (self->model);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
   for (guint i = 0; i < n; i++)
     {
