@@ -517,6 +517,100 @@ test_notation_shows (void)
   destroy_window (window);
 }
 
+static void
+count_items_changed (GListModel *list,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     guint      *count)
+{
+  (*count)++;
+}
+
+/* The text shown by the first row of the notation pane's list. */
+static const char *
+first_label_text (DjWindow *window)
+{
+  GtkWidget *list = GTK_WIDGET (notation_of (window));
+  GtkWidget *label;
+
+  while (list != NULL && !GTK_IS_LIST_VIEW (list))
+    list = gtk_widget_get_first_child (list);
+  g_assert_nonnull (list);
+  label = gtk_widget_get_first_child (gtk_widget_get_first_child (list));
+  g_assert_true (GTK_IS_LABEL (label));
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* Notes on the start position (the root's comment) come first, styled as
+ * comments; an edit draws that row again in place; a click on it goes to
+ * the start; undo takes them away again. */
+static void
+test_notation_start_notes (void)
+{
+  DjWindow *window = window_with_study_game (NULL);
+  DjGame *game = dj_window_get_game (window);
+  DjNode *root = dj_game_get_root (game);
+  DjNotationView *notation = notation_of (window);
+  DjNotationModel *model = dj_notation_view_get_model (notation);
+  g_autoptr(DjNotationRow) row = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *row_text = NULL;
+  guint n_changes = 0;
+
+  g_assert_null (dj_notation_model_get_start_row (model));
+  dj_game_set_comment_after (game, root, "a quiet game");
+  text = shown (window);
+  g_assert_cmpstr (text, ==, "{a quiet game}\n" STUDY_TEXT);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 4);
+  row = g_list_model_get_item (G_LIST_MODEL (model), 0);
+  g_assert_true (dj_notation_row_is_start (row));
+  g_assert_true (dj_notation_model_get_start_row (model) == row);
+  g_assert_cmpuint (dj_notation_row_get_n_nodes (row), ==, 0);
+  row_text = dj_notation_view_get_row_text (notation, 0);
+  g_assert_cmpstr (row_text, ==, "a quiet game");
+  g_assert_cmpstr (first_label_text (window), ==, "a quiet game");
+  assert_model_ok (model);
+
+  /* An edit: the same row, drawn again in place; the list stays. */
+  g_signal_connect (model, "items-changed", G_CALLBACK (count_items_changed), &n_changes);
+  dj_game_set_comment_after (game, root, "a quiet game, then a storm");
+  edited = shown (window);
+  g_assert_cmpstr (edited, ==, "{a quiet game, then a storm}\n" STUDY_TEXT);
+  g_assert_cmpuint (n_changes, ==, 0);
+  {
+    g_autoptr(DjNotationRow) same = g_list_model_get_item (G_LIST_MODEL (model), 0);
+
+    g_assert_true (same == row);
+  }
+  g_assert_cmpstr (first_label_text (window), ==, "a quiet game, then a storm");
+
+  /* A click on the notes goes to the start position. */
+  dj_game_set_current (game, dj_node_get_first_child (root));
+  g_assert_true (dj_notation_view_activate_at (notation, 0, 2));
+  g_assert_true (dj_game_get_current (game) == root);
+
+  /* Undone: the first notes again, then none; the moves move up. */
+  dj_game_undo (game);
+  g_clear_pointer (&undone, g_free);
+  undone = shown (window);
+  g_assert_cmpstr (undone, ==, "{a quiet game}\n" STUDY_TEXT);
+  g_assert_cmpuint (n_changes, ==, 0);
+  g_assert_cmpstr (first_label_text (window), ==, "a quiet game");
+  dj_game_undo (game);
+  g_clear_pointer (&undone, g_free);
+  undone = shown (window);
+  g_assert_cmpstr (undone, ==, STUDY_TEXT);
+  g_assert_cmpuint (n_changes, ==, 1);
+  g_assert_null (dj_notation_model_get_start_row (model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 3);
+  assert_model_ok (model);
+  g_signal_handlers_disconnect_by_data (model, &n_changes);
+  destroy_window (window);
+}
+
 static gboolean
 press_key (GtkWidget *widget,
            guint      keyval)
@@ -1171,6 +1265,7 @@ main (int   argc,
       g_assert_no_error (error);
 
       g_test_add_func ("/djenon/study/notation/shows", test_notation_shows);
+      g_test_add_func ("/djenon/study/notation/start-notes", test_notation_start_notes);
       g_test_add_func ("/djenon/study/notation/keys", test_notation_keys);
       g_test_add_func ("/djenon/study/notation/picture", test_notation_picture);
       g_test_add_func ("/djenon/study/edit/actions", test_edit_actions);

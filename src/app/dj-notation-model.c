@@ -12,10 +12,11 @@ struct _DjNotationRow
 {
   GObject        parent_instance;
 
-  DjNode        *first;
+  DjNode        *first;             /* the root, for the start position's notes */
   guint          n_nodes;
   guint          depth;
   gboolean       starts_variation;
+  gboolean       is_start;
   guint64        stamp;
   GSequenceIter *iter;              /* NULL once the row has left the list */
   guint          mark;              /* a rewrite may take the row again */
@@ -86,6 +87,13 @@ dj_notation_row_starts_variation (DjNotationRow *self)
   return self->starts_variation;
 }
 
+gboolean
+dj_notation_row_is_start (DjNotationRow *self)
+{
+  g_return_val_if_fail (DJ_IS_NOTATION_ROW (self), FALSE);
+  return self->is_start;
+}
+
 guint64
 dj_notation_row_get_stamp (DjNotationRow *self)
 {
@@ -102,6 +110,7 @@ struct _DjNotationModel
   DjGame        *game;
   GSequence     *rows;        /* DjNotationRow, owned */
   GHashTable    *node_rows;   /* DjNode → DjNotationRow showing it */
+  DjNotationRow *start_row;   /* the start position's notes, first; or NULL */
   DjNode        *current;
   DjNode        *gone;        /* a node being removed, still in the tree */
   guint          mark;        /* the rewrite under way, or 0 */
@@ -268,6 +277,15 @@ offset_in_row (DjNotationRow *row,
       i++;
     }
   return i;
+}
+
+/* Where the rows of moves begin: after the start position's notes. */
+static GSequenceIter *
+moves_begin (DjNotationModel *self)
+{
+  if (self->start_row != NULL)
+    return g_sequence_iter_next (self->start_row->iter);
+  return g_sequence_get_begin_iter (self->rows);
 }
 
 /* Writing rows */
@@ -519,6 +537,54 @@ unmap_subtree (DjNotationModel *self,
     g_hash_table_remove (self->node_rows, n);
 }
 
+/* The start position's notes */
+
+static gboolean
+has_notes (DjNode *root)
+{
+  const char *before = dj_node_get_comment_before (root);
+  const char *after = dj_node_get_comment_after (root);
+
+  return (before != NULL && before[0] != '\0') || (after != NULL && after[0] != '\0');
+}
+
+/* Shows or hides the row of the root's comments, first of all; or, if it
+ * stays, has it drawn again. */
+static void
+sync_start_row (DjNotationModel *self,
+                gboolean         report)
+{
+  DjNode *root = dj_game_get_root (self->game);
+  gboolean wanted = has_notes (root);
+
+  if (wanted && self->start_row == NULL)
+    {
+      DjNotationRow *row = g_object_new (DJ_TYPE_NOTATION_ROW, NULL);
+
+      row->first = root;
+      row->is_start = TRUE;
+      row->iter = g_sequence_prepend (self->rows, row);
+      self->start_row = row;
+      if (report)
+        g_list_model_items_changed (G_LIST_MODEL (self), 0, 0, 1);
+    }
+  else if (!wanted && self->start_row != NULL)
+    {
+      GSequenceIter *iter = self->start_row->iter;
+
+      self->start_row->iter = NULL;
+      self->start_row = NULL;
+      g_sequence_remove (iter);
+      if (report)
+        g_list_model_items_changed (G_LIST_MODEL (self), 0, 1, 0);
+    }
+  else if (wanted && report)
+    {
+      touch (self->start_row);
+      g_signal_emit (self, signals[ROW_CHANGED], 0, self->start_row);
+    }
+}
+
 /* Record signals */
 
 /* A move played where there was none: its line goes on in the row of its
@@ -537,7 +603,7 @@ add_only_child (DjNotationModel *self,
   if (dj_node_get_parent (parent) == NULL)
     {
       write_block (self, NULL, node, 0, out);
-      replace_rows (self, old, g_sequence_get_begin_iter (self->rows), out, since);
+      replace_rows (self, old, moves_begin (self), out, since);
       return;
     }
 
@@ -838,7 +904,10 @@ on_node_changed (DjNotationModel *self,
                  DjNode          *node,
                  DjGame          *game)
 {
-  row_changed (self, node);
+  if (dj_node_get_parent (node) == NULL)
+    sync_start_row (self, TRUE);
+  else
+    row_changed (self, node);
 }
 
 static void
@@ -896,7 +965,7 @@ dj_notation_model_class_init (DjNotationModelClass *klass)
    * @row: a row whose moves are the same but show differently
    *
    * An annotation of a move of @row changed, or the current move came to
-   * or left it.
+   * or left it, or the start position's notes changed.
    */
   signals[ROW_CHANGED] =
     g_signal_new ("row-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -917,6 +986,7 @@ build (DjNotationModel *self)
   g_autoptr(GPtrArray) out = g_ptr_array_new ();
   DjNode *first = dj_node_get_first_child (dj_game_get_root (self->game));
 
+  sync_start_row (self, FALSE);
   if (first != NULL)
     write_block (self, NULL, first, 0, out);
   for (guint i = 0; i < out->len; i++)
@@ -975,6 +1045,13 @@ dj_notation_model_find_row (DjNotationModel *self,
   return row;
 }
 
+DjNotationRow *
+dj_notation_model_get_start_row (DjNotationModel *self)
+{
+  g_return_val_if_fail (DJ_IS_NOTATION_MODEL (self), NULL);
+  return self->start_row;
+}
+
 guint
 dj_notation_model_get_row_position (DjNotationModel *self,
                                     DjNotationRow   *row)
@@ -1012,17 +1089,24 @@ dj_notation_model_check (DjNotationModel *self,
   fresh->game = g_object_ref (self->game);
   build (fresh);
 
+  CHECK ((self->start_row != NULL) == (fresh->start_row != NULL),
+         "the start position's notes are %s, expected %s",
+         self->start_row ? "shown" : "not shown", fresh->start_row ? "shown" : "not shown");
+  CHECK (self->start_row == NULL || (self->start_row->iter != NULL
+                                     && g_sequence_iter_get_position (self->start_row->iter) == 0),
+         "the start position's notes are not the first row");
+
   /* Rows may be cut differently (a longer history leaves shorter rows), but
    * the moves, their order and their depth must be the same. */
-  a = g_sequence_get_begin_iter (self->rows);
-  b = g_sequence_get_begin_iter (fresh->rows);
+  a = moves_begin (self);
+  b = moves_begin (fresh);
   while (!g_sequence_iter_is_end (a) && !g_sequence_iter_is_end (b))
     {
       DjNotationRow *ra = g_sequence_get (a);
       DjNotationRow *rb = g_sequence_get (b);
       DjNode *na, *nb;
 
-      CHECK (ra->iter == a && ra->n_nodes > 0 && ra->n_nodes <= DJ_NOTATION_ROW_MAX,
+      CHECK (ra->iter == a && !ra->is_start && ra->n_nodes > 0 && ra->n_nodes <= DJ_NOTATION_ROW_MAX,
              "row %u is misplaced or has %u moves", g_sequence_iter_get_position (a), ra->n_nodes);
       CHECK (ra->starts_variation == !dj_node_is_first_child (ra->first),
              "row %u says it %s a variation", g_sequence_iter_get_position (a),

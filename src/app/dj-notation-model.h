@@ -19,7 +19,9 @@ G_DECLARE_FINAL_TYPE (DjNotationRow, dj_notation_row, DJ, NOTATION_ROW, GObject)
 
 /* A row is a run of moves of one line: @first, then its first child, and so
  * on, @n_nodes moves in all.  Its depth is the variation nesting (0 for the
- * main line); a row that begins a variation says so. */
+ * main line); a row that begins a variation says so.  One row may come
+ * before the moves: the start position's notes (the root's comments), with
+ * the root as @first and no moves. */
 DjNode        *dj_notation_row_get_first        (DjNotationRow   *self);
 guint          dj_notation_row_get_n_nodes      (DjNotationRow   *self);
 /* The @i-th move of the row (0 is the first). */
@@ -27,6 +29,7 @@ DjNode        *dj_notation_row_get_node         (DjNotationRow   *self,
                                                  guint            i);
 guint          dj_notation_row_get_depth        (DjNotationRow   *self);
 gboolean       dj_notation_row_starts_variation (DjNotationRow   *self);
+gboolean       dj_notation_row_is_start         (DjNotationRow   *self);
 /* A number that changes whenever what the row shows may have changed (its
  * moves, their annotations, its depth, the current move coming or going).
  * No two rows of any model share one: a view that drew a row with this
@@ -40,7 +43,8 @@ G_DECLARE_FINAL_TYPE (DjNotationModel, dj_notation_model, DJ, NOTATION_MODEL, GO
 /* A GListModel of DjNotationRow: every move of @game in the order the text
  * notation writes them (a move, then the variations that replace it, then
  * the line going on), cut into rows at each branch and every
- * DJ_NOTATION_ROW_MAX moves.
+ * DJ_NOTATION_ROW_MAX moves; first, if the root has comments, a row of
+ * notes on the start position.
  *
  * It follows the game's signals and changes only the rows an edit touches,
  * each edit reported by one items-changed at most: a move played at the end
@@ -51,9 +55,10 @@ G_DECLARE_FINAL_TYPE (DjNotationModel, dj_notation_model, DJ, NOTATION_MODEL, GO
  * levels: their rows are kept, with the new level, where they begin with
  * the same move as before.  Nothing walks the tree recursively.
  *
- * A row whose moves stay but show differently (an annotation, or the current
- * move coming or going) is reported by the signal ::row-changed
- * (DjNotationRow *row), not by items-changed: a view redraws it in place. */
+ * A row whose moves stay but show differently (an annotation, the current
+ * move coming or going, the start position's notes) is reported by the
+ * signal ::row-changed (DjNotationRow *row), not by items-changed: a view
+ * redraws it in place. */
 DjNotationModel *dj_notation_model_new          (DjGame          *game);
 
 DjGame          *dj_notation_model_get_game     (DjNotationModel *self);
@@ -61,6 +66,9 @@ DjGame          *dj_notation_model_get_game     (DjNotationModel *self);
 DjNotationRow   *dj_notation_model_find_row     (DjNotationModel *self,
                                                  DjNode          *node,
                                                  guint           *index);
+/* The row of the start position's notes, or NULL when the root has no
+ * comment. */
+DjNotationRow   *dj_notation_model_get_start_row (DjNotationModel *self);
 /* The position of @row in the list.  O(log rows). */
 guint            dj_notation_model_get_row_position (DjNotationModel *self,
                                                      DjNotationRow   *row);

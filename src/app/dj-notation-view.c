@@ -93,7 +93,8 @@ append_comment (GString       *text,
 
 /* The text of @row: for each move, its comment before, its number (a North
  * move only where the reader needs it), the move with its glyph, its
- * assessment and its comment after. */
+ * assessment and its comment after.  The start position's row has the
+ * root's comments only. */
 static char *
 row_text (DjNotationRow *row,
           DjNode        *current,
@@ -105,6 +106,18 @@ row_text (DjNotationRow *row,
   DjNode *node = dj_notation_row_get_first (row);
   guint n = dj_notation_row_get_n_nodes (row);
   gboolean need_number = TRUE;
+
+  if (dj_notation_row_is_start (row))
+    {
+      const char *before = dj_node_get_comment_before (node);
+      const char *after = dj_node_get_comment_after (node);
+
+      if (before != NULL && before[0] != '\0')
+        append_comment (text, attrs, before, brackets);
+      if (after != NULL && after[0] != '\0')
+        append_comment (text, attrs, after, brackets);
+      return g_string_free (text, FALSE);
+    }
 
   for (guint i = 0; i < n; i++, node = dj_node_get_first_child (node))
     {
@@ -321,6 +334,11 @@ go_to_row_index (DjNotationView *self,
 
   if (row == NULL || ranges == NULL || self->game == NULL)
     return FALSE;
+  if (dj_notation_row_is_start (row))
+    {
+      dj_game_set_current (self->game, dj_game_get_root (self->game));
+      return TRUE;
+    }
   i = range_at (ranges, index);
   if (i < 0)
     return FALSE;

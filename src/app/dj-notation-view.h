@@ -16,10 +16,12 @@ G_DECLARE_FINAL_TYPE (DjNotationView, dj_notation_view, DJ, NOTATION_VIEW, GtkWi
 
 /* Shows every move of a game in notation order: the main line with move
  * numbers, variations where they branch off, indented and coloured by level,
- * comments before and after moves, glyphs and assessments.  The current move
- * is highlighted and kept in view.  A click on a move goes there; Left and
- * Right walk the line, Up and Down choose among the alternatives to the
- * current move, Home and End go to the ends of the line.
+ * comments before and after moves, glyphs and assessments; first, the notes
+ * on the start position (the root's comments).  The current move is
+ * highlighted and kept in view.  A click on a move goes there, a click on
+ * the start position's notes to the start; Left and Right walk the line, Up
+ * and Down choose among the alternatives to the current move, Home and End
+ * go to the ends of the line.
  *
  * Widget actions, on the current move (enabled when they apply), with a
  * context menu (right click, long press, Menu or Shift+F10) and shortcuts:
