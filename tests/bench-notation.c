@@ -96,6 +96,9 @@ typedef struct
   double      ms[2 * N_ROUNDS];
   double      call[2 * N_ROUNDS];
   guint       n;
+  guint       n_frames;     /* drawn while its queued work was flushed */
+  double      layout_max;
+  double      paint_max;
 } Timing;
 
 static int
@@ -130,6 +133,42 @@ report (Timing *t)
   return call_max <= LIMIT_MS || strstr (t->name, "no limit") != NULL;
 }
 
+/* The frames the toolkit draws (layout, then paint) fall in the flush of
+ * whichever operation is running when the frame clock ticks: they are the
+ * bulk of "with relayout". */
+static Timing *flushing;
+static gint64 frame_start, layout_end;
+
+static void
+on_before_paint (GdkFrameClock *clock)
+{
+  frame_start = g_get_monotonic_time ();
+}
+
+static void
+on_layout_done (GdkFrameClock *clock)
+{
+  layout_end = g_get_monotonic_time ();
+  if (flushing != NULL)
+    flushing->layout_max = MAX (flushing->layout_max, (layout_end - frame_start) / 1000.0);
+}
+
+static void
+on_paint_done (GdkFrameClock *clock)
+{
+  if (flushing == NULL)
+    return;
+  flushing->n_frames++;
+  flushing->paint_max = MAX (flushing->paint_max, (g_get_monotonic_time () - layout_end) / 1000.0);
+}
+
+static void
+report_frames (Timing *t)
+{
+  g_print ("%-34s %4u frames | layout max %7.3f ms | paint max %7.3f ms\n",
+           t->name, t->n_frames, t->layout_max, t->paint_max);
+}
+
 static double call_ms_total, flush_ms_total;
 
 #define TIME(timing, code)                                       \
@@ -137,7 +176,9 @@ static double call_ms_total, flush_ms_total;
     gint64 _t0 = g_get_monotonic_time (), _t1;                   \
     code;                                                        \
     _t1 = g_get_monotonic_time ();                               \
+    flushing = (timing);                                         \
     flush_events ();                                             \
+    flushing = NULL;                                             \
     call_ms_total += (_t1 - _t0) / 1000.0;                       \
     flush_ms_total += (g_get_monotonic_time () - _t1) / 1000.0;  \
     (timing)->call[(timing)->n] = (_t1 - _t0) / 1000.0;          \
@@ -185,6 +226,13 @@ main (int   argc,
   gtk_window_set_child (GTK_WINDOW (window), pane);
   gtk_window_present (GTK_WINDOW (window));
   flush_events ();
+  {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+    g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), NULL);
+    g_signal_connect_after (clock, "layout", G_CALLBACK (on_layout_done), NULL);
+    g_signal_connect_after (clock, "paint", G_CALLBACK (on_paint_done), NULL);
+  }
 
   t0 = g_get_monotonic_time ();
   if (g_strcmp0 (g_getenv ("BENCH_ONLY"), "notation") == 0)
@@ -254,6 +302,10 @@ main (int   argc,
   for (guint i = 0; i < G_N_ELEMENTS (all); i++)
     if (all[i]->n > 0)
       ok &= report (all[i]);
+  g_print ("frames drawn while an operation's work was flushed (not necessarily its own):\n");
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    if (all[i]->n > 0)
+      report_frames (all[i]);
 
   if (g_strcmp0 (g_getenv ("BENCH_ONLY"), "tree") != 0 && !dj_notation_model_check (dj_notation_view_get_model (dj_study_pane_get_notation (DJ_STUDY_PANE (pane))), NULL))
     {
