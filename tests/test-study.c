@@ -16,6 +16,7 @@
 #include "dj-drafts.h"
 #include "dj-explain.h"
 #include "dj-game-info-dialog.h"
+#include "dj-notation-line.h"
 #include "dj-notation-model.h"
 #include "dj-resources.h"
 #include "dj-study-config.h"
@@ -538,8 +539,8 @@ first_label_text (DjWindow *window)
     list = gtk_widget_get_first_child (list);
   g_assert_nonnull (list);
   label = gtk_widget_get_first_child (gtk_widget_get_first_child (list));
-  g_assert_true (GTK_IS_LABEL (label));
-  return gtk_label_get_text (GTK_LABEL (label));
+  g_assert_true (DJ_IS_NOTATION_LINE (label));
+  return dj_notation_line_get_text (DJ_NOTATION_LINE (label));
 }
 
 /* Notes on the start position (the root's comment) come first, styled as

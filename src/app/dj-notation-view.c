@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-notation-view.h"
+#include "dj-notation-line.h"
 
 /* Indentation of one variation level, in pixels. */
 #define INDENT      14
@@ -176,14 +177,6 @@ row_text (DjNotationRow *row,
       if (brackets && node == current)
         g_string_append_c (text, ']');
       range.end = text->len;
-      if (node == current && attrs != NULL)
-        {
-          /* The current move: white on the accent blue, in both styles. */
-          add_attr (attrs, pango_attr_background_new (0x3500, 0x8400, 0xe400),
-                    range.start, range.end);
-          add_attr (attrs, pango_attr_foreground_new (0xffff, 0xffff, 0xffff),
-                    range.start, range.end);
-        }
       if (ranges != NULL)
         g_array_append_val (ranges, range);
 
@@ -228,7 +221,24 @@ setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            DjNotationView           *self);
 
-/* Shows @row in @label: text, attributes, indentation, level colour. */
+/* The index of the current move among @row's moves, or -1. */
+static int
+current_in_row (DjNotationRow *row,
+                DjNode        *current)
+{
+  DjNode *node = dj_notation_row_get_first (row);
+  guint n = dj_notation_row_get_n_nodes (row);
+
+  if (current == NULL || dj_notation_row_is_start (row))
+    return -1;
+  for (guint i = 0; i < n && node != NULL; i++, node = dj_node_get_first_child (node))
+    if (node == current)
+      return i;
+  return -1;
+}
+
+/* Shows @row in @label: text, attributes, indentation, level colour, and
+ * the current move marked (which only draws it again). */
 static void
 render_row (DjNotationView *self,
             GtkWidget      *label,
@@ -240,11 +250,18 @@ render_row (DjNotationView *self,
   guint depth = dj_notation_row_get_depth (row);
   DjNode *current = self->game ? dj_game_get_current (self->game) : NULL;
   RowLabel *state = row_label (label);
+  int marked;
 
   text = row_text (row, current, attrs, ranges, FALSE);
-  gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  dj_notation_line_set_shared_text (DJ_NOTATION_LINE (label), G_OBJECT (row),
+                                    dj_notation_row_get_stamp (row), text, attrs);
   pango_attr_list_unref (attrs);
+  marked = current_in_row (row, current);
+  if (marked >= 0 && (guint) marked < ranges->len)
+    dj_notation_line_set_mark (DJ_NOTATION_LINE (label), g_array_index (ranges, Range, marked).start,
+                               g_array_index (ranges, Range, marked).end);
+  else
+    dj_notation_line_set_mark (DJ_NOTATION_LINE (label), -1, -1);
   g_clear_pointer (&state->ranges, g_array_unref);
   state->ranges = ranges;
   state->stamp = dj_notation_row_get_stamp (row);
@@ -373,15 +390,11 @@ on_row_pressed (GtkGestureClick *gesture,
                 DjNotationView  *self)
 {
   GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
   RowLabel *state = row_label (label);
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  int lx, ly, index = 0, trailing;
+  int index = dj_notation_line_index_at (DJ_NOTATION_LINE (label), x, y);
 
-  gtk_label_get_layout_offsets (GTK_LABEL (label), &lx, &ly);
-  pango_layout_xy_to_index (layout, (x - lx) * PANGO_SCALE, (y - ly) * PANGO_SCALE,
-                            &index, &trailing);
-  go_to_row_index (self, state->row, state->ranges, index);
+  go_to_row_index (self, state->row, state->ranges, MAX (index, 0));
   gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
   if (button == GDK_BUTTON_SECONDARY)
     popup_menu_at (self, label, x, y);
@@ -395,13 +408,9 @@ on_row_long_pressed (GtkGestureLongPress *gesture,
                      DjNotationView      *self)
 {
   GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
-  PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (label));
-  int lx, ly, index = 0, trailing;
+  int index = dj_notation_line_index_at (DJ_NOTATION_LINE (label), x, y);
 
-  gtk_label_get_layout_offsets (GTK_LABEL (label), &lx, &ly);
-  pango_layout_xy_to_index (layout, (x - lx) * PANGO_SCALE, (y - ly) * PANGO_SCALE,
-                            &index, &trailing);
-  go_to_row_index (self, row_label (label)->row, row_label (label)->ranges, index);
+  go_to_row_index (self, row_label (label)->row, row_label (label)->ranges, MAX (index, 0));
   popup_menu_at (self, label, x, y);
 }
 
@@ -410,15 +419,11 @@ setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            DjNotationView           *self)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  /* Wrapped rows ask for a modest width: the board gets the rest. */
+  GtkWidget *label = dj_notation_line_new ();
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *long_press = gtk_gesture_long_press_new ();
 
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  /* Wrapped rows ask for a modest width: the board gets the rest. */
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
   gtk_widget_add_css_class (label, "notation-row");
   gtk_widget_set_cursor_from_name (label, "pointer");
   g_object_set_data_full (G_OBJECT (label), "dj-row-label", g_new0 (RowLabel, 1), row_label_free);
