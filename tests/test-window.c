@@ -825,6 +825,61 @@ test_flip_board (void)
   destroy_window (window);
 }
 
+static void
+collect_menu_buttons (GtkWidget *widget,
+                      GPtrArray *found)
+{
+  /* Depth is bounded by the window's widget tree, not by a game. */
+  if (GTK_IS_MENU_BUTTON (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_menu_buttons (child, found);
+}
+
+/* The menus are built when first opened: each menu button opens one, and
+ * the main menu has its items. */
+static void
+test_menus_open (void)
+{
+  DjWindow *window = new_window ();
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  gboolean main_menu = FALSE;
+
+  collect_menu_buttons (GTK_WIDGET (window), buttons);
+  g_assert_cmpuint (buttons->len, >=, 4);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkMenuButton *button = buttons->pdata[i];
+      GMenuModel *model;
+
+      if (!gtk_widget_is_sensitive (GTK_WIDGET (button)) || !gtk_widget_get_mapped (GTK_WIDGET (button)))
+        continue;
+      gtk_menu_button_popup (button);
+      flush_events ();
+      g_assert_nonnull (gtk_menu_button_get_popover (button));
+      model = gtk_menu_button_get_menu_model (button);
+      if (model != NULL)
+        for (int k = 0; k < g_menu_model_get_n_items (model); k++)
+          {
+            g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, k, G_MENU_LINK_SECTION);
+
+            for (int j = 0; section != NULL && j < g_menu_model_get_n_items (section); j++)
+              {
+                g_autofree char *action = NULL;
+
+                if (g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_ACTION, "s", &action)
+                    && g_str_equal (action, "win.flip-board"))
+                  main_menu = TRUE;
+              }
+          }
+      gtk_menu_button_popdown (button);
+      flush_events ();
+    }
+  g_assert_true (main_menu);
+  destroy_window (window);
+}
+
 /* Keyboard Shortcuts (Ctrl+?) opens the shortcuts window over this one;
  * it is built only then. */
 static void
@@ -921,6 +976,7 @@ main (int   argc,
   g_test_add_func ("/djenon/app/replay", test_replay);
   g_test_add_func ("/djenon/app/flip-board", test_flip_board);
   g_test_add_func ("/djenon/app/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/djenon/app/menus-open", test_menus_open);
   g_test_add_func ("/djenon/app/rules-menu", test_rules_menu);
   g_test_add_func ("/djenon/app/close-prompt", test_close_prompt);
   g_test_add_func ("/djenon/app/new-game-setup", test_new_game_setup);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-notation-view.h"
+#include "dj-lazy-menu.h"
 #include "dj-notation-line.h"
 
 /* Indentation of one variation level, in pixels. */
@@ -23,9 +24,15 @@ struct _DjNotationView
   GtkListView     *list_view;
   GtkLabel        *empty_label;
   GMenuModel      *context_menu;
+  GMenuModel      *glyph_menu;
+  GMenuModel      *assessment_menu;
+  GMenuModel      *more_menu;
+  GtkMenuButton   *glyph_button;
+  GtkMenuButton   *assessment_button;
+  GtkMenuButton   *more_button;
   GtkGrid         *marker_grid;
 
-  GtkWidget       *popover;
+  GtkWidget       *popover;       /* the context menu, built when first opened */
 
   DjGame          *game;
   DjNotationModel *model;
@@ -377,6 +384,13 @@ popup_menu_at (DjNotationView *self,
   rect.x = point.x;
   rect.y = point.y;
   rect.width = rect.height = 1;
+  if (self->popover == NULL)
+    {
+      self->popover = gtk_popover_menu_new_from_model (self->context_menu);
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
+      gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
+      gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+    }
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
   gtk_popover_popup (GTK_POPOVER (self->popover));
 }
@@ -972,6 +986,12 @@ dj_notation_view_class_init (DjNotationViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, list_view);
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, empty_label);
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, context_menu);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, glyph_menu);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, assessment_menu);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, more_menu);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, glyph_button);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, assessment_button);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, more_button);
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, marker_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_key_pressed);
 
@@ -1097,10 +1117,9 @@ dj_notation_view_init (DjNotationView *self)
   self->selection = gtk_no_selection_new (NULL);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 
-  self->popover = gtk_popover_menu_new_from_model (self->context_menu);
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
-  gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->popover, GTK_WIDGET (self));
+  dj_menu_button_set_menu_later (self->glyph_button, self->glyph_menu);
+  dj_menu_button_set_menu_later (self->assessment_button, self->assessment_menu);
+  dj_menu_button_set_menu_later (self->more_button, self->more_menu);
 
   build_marker_grid (self);
   update_actions (self);

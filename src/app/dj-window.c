@@ -17,6 +17,7 @@
 #include "dj-review.h"
 #include "dj-study-pane.h"
 #include "dj-window.h"
+#include "dj-lazy-menu.h"
 #include "dj-xml.h"
 
 /* A draft is written this long after the first change not yet in one. */
@@ -36,6 +37,8 @@ struct _DjWindow
   GtkLabel        *status_label;
   GtkLabel        *last_move_label;
   DjStudyPane     *study_pane;
+  GtkMenuButton   *menu_button;
+  GMenuModel      *primary_menu;
   GtkWindow       *shortcuts;     /* built when first asked for (weak) */
   DjGame          *requested_game;
   GMenu           *recent_section;
@@ -1925,6 +1928,8 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, last_move_label);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, study_pane);
+  gtk_widget_class_bind_template_child (widget_class, DjWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, DjWindow, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, on_study_game_activated);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, DjWindow, recent_submenu_section);
@@ -1967,6 +1972,7 @@ dj_window_init (DjWindow *self)
   GtkRecentManager *recent = gtk_recent_manager_get_default ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  dj_menu_button_set_menu_later (self->menu_button, self->primary_menu);
 
   self->settings = g_settings_new (APP_ID);
   self->draft_id = dj_drafts_new_id ();
