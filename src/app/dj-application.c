@@ -292,6 +292,38 @@ static const struct {
   { "window.close", { "<Control>w", NULL } },
 };
 
+/* What dj_application_prepare_environment() set, to take back out. */
+static const char *environment_set[1];
+
+/* GTK 4.8 loads and probes OpenGL at gtk_init() even when the cairo
+ * renderer was asked for (GSK_RENDERER=cairo, as the tests run and as suits
+ * machines without a graphics card): 205 M instructions here, for nothing.
+ * GDK reads GDK_DEBUG once, when it starts; a user's own is left alone.
+ * (GTK_THEME=Adwaita-empty would spare GTK its default theme too, 160 M,
+ * but libadwaita then applies no stylesheet at all.) */
+void
+dj_application_prepare_environment (void)
+{
+  if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") == 0 && g_getenv ("GDK_DEBUG") == NULL)
+    {
+      g_setenv ("GDK_DEBUG", "gl-disable", TRUE);
+      environment_set[0] = "GDK_DEBUG";
+    }
+}
+
+/* GTK has started: programs Djenon starts (the help viewer, GTK 3) must not
+ * inherit what was meant for it alone. */
+static void
+restore_environment (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (environment_set); i++)
+    if (environment_set[i] != NULL)
+      {
+        g_unsetenv (environment_set[i]);
+        environment_set[i] = NULL;
+      }
+}
+
 static void
 dj_application_startup (GApplication *app)
 {
@@ -299,10 +331,7 @@ dj_application_startup (GApplication *app)
   static const char *setting_actions[] = { "live-timestamps", "show-counts", "animation-speed" };
 
   G_APPLICATION_CLASS (dj_application_parent_class)->startup (app);
-  /* Set by main() for gtk_init() alone (see skip_unused_gl()). */
-  if (g_strcmp0 (g_getenv ("GDK_DEBUG"), "gl-disable") == 0 &&
-      g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") == 0)
-    g_unsetenv ("GDK_DEBUG");
+  restore_environment ();
 
   g_set_application_name (_("Djenon"));
   gtk_window_set_default_icon_name (APP_ID);

@@ -16,6 +16,9 @@ G_DECLARE_FINAL_TYPE (DjApplication, dj_application, DJ, APPLICATION, AdwApplica
 
 /* @flags are added to G_APPLICATION_HANDLES_OPEN (tests pass
  * G_APPLICATION_NON_UNIQUE). */
+/* Before GTK starts: spares it work Djenon does not need (see the .c);
+ * undone for programs started from Djenon once GTK has started. */
+void           dj_application_prepare_environment (void);
 DjApplication *dj_application_new              (GApplicationFlags  flags);
 
 /* The window showing @file, or NULL. */

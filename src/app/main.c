@@ -27,21 +27,6 @@ use_build_tree (void)
 #endif
 }
 
-/* Asked for the cairo renderer (as the tests are, and as machines without
- * a graphics card are best served): GTK 4.8 would still load and probe
- * OpenGL when it opens the display, which costs a software-rendered machine
- * a fifth of a second and serves nothing.  GDK reads this once, at
- * gtk_init(); DjApplication's startup takes it back out of the environment
- * so that programs started from Djenon (the help viewer) do not inherit it. */
-static void
-skip_unused_gl (void)
-{
-  const char *renderer = g_getenv ("GSK_RENDERER");
-
-  if (renderer != NULL && g_str_equal (renderer, "cairo") && g_getenv ("GDK_DEBUG") == NULL)
-    g_setenv ("GDK_DEBUG", "gl-disable", TRUE);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -54,7 +39,7 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   use_build_tree ();
-  skip_unused_gl ();
+  dj_application_prepare_environment ();
   dj_register_resource ();
 
   app = dj_application_new (G_APPLICATION_DEFAULT_FLAGS);
