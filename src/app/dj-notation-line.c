@@ -146,6 +146,7 @@ struct _DjNotationLine
 
   LineText  *text;
   int        char_width;   /* the font's average character, px; 0: not yet */
+  int        line_height;  /* and its line, px */
   int        mark_start;
   int        mark_end;
 };
@@ -161,6 +162,7 @@ char_width (DjNotationLine *self)
       PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
 
       self->char_width = MAX (1, PANGO_PIXELS_CEIL (pango_font_metrics_get_approximate_char_width (metrics)));
+      self->line_height = MAX (1, PANGO_PIXELS_CEIL (pango_font_metrics_get_height (metrics)));
       pango_font_metrics_unref (metrics);
     }
   return self->char_width;
@@ -200,10 +202,21 @@ dj_notation_line_measure (GtkWidget      *widget,
     }
   else
     {
-      if (for_size < 0)
-        for_size = NATURAL_CHARS * char_width (self);
-      *minimum = *natural = self->text->text[0] == '\0' ? 0
-                                                         : line_text_height (shown_text (self), for_size);
+      if (self->text->text[0] == '\0')
+        *minimum = *natural = 0;
+      else if (for_size < 0)
+        {
+          /* Asked without a width (the list is in a scrolled window: only
+           * its allocation's measure counts): the lines that many average
+           * characters would take, without laying anything out. */
+          glong chars = g_utf8_strlen (self->text->text, -1);
+          int lines = (int) ((chars + NATURAL_CHARS - 1) / NATURAL_CHARS);
+
+          char_width (self);
+          *minimum = *natural = MAX (1, lines) * self->line_height;
+        }
+      else
+        *minimum = *natural = line_text_height (shown_text (self), for_size);
     }
 }
 
