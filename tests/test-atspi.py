@@ -266,6 +266,11 @@ def test_record_and_save(base):
             names(pid, Atspi.Role.PUSH_BUTTON))
         tap(play(pid, "South", "d"), "South's pit d is pressed")
 
+        # The notation pane reads out the moves as they were played.
+        row = find(pid, Atspi.Role.LABEL, r"^1\. c A 2\. d\b")
+        tap(row is not None, "the notation pane's row reads 1. c A 2. d",
+            names(pid, Atspi.Role.LABEL))
+
         modified = find(pid, Atspi.Role.FRAME, r"^• game\.djenon")
         tap(modified is not None, "the title marks the unsaved changes",
             names(pid, Atspi.Role.FRAME))
