@@ -293,6 +293,31 @@ name_add_rect (GString               *name,
                           r->size.width, r->size.height);
 }
 
+/* Stripes across @b, @pitch apart and slanting @slant over each: one band
+ * of them drawn and repeated down the board (a gradient over the whole
+ * board cost the cairo renderer 20 M instructions a pattern).  The band is a
+ * whole number of pixels high, so the copies meet without a seam; the slant
+ * drifts by slant² / pitch a band, a hundredth of a pixel. */
+static void
+grain_snapshot (GtkSnapshot           *snapshot,
+                const graphene_rect_t *b,
+                float                  slant,
+                float                  pitch,
+                const GskColorStop    *stops,
+                gsize                  n_stops)
+{
+  float band = MAX (2.0f, roundf (pitch));
+  graphene_rect_t tile = GRAPHENE_RECT_INIT (b->origin.x, b->origin.y, b->size.width, band);
+
+  gtk_snapshot_push_repeat (snapshot, b, &tile);
+  gtk_snapshot_append_repeating_linear_gradient (snapshot, &tile,
+                                                 &GRAPHENE_POINT_INIT (b->origin.x, b->origin.y),
+                                                 &GRAPHENE_POINT_INIT (b->origin.x + slant * band / pitch,
+                                                                       b->origin.y + band),
+                                                 stops, n_stops);
+  gtk_snapshot_pop (snapshot);
+}
+
 static void
 surface_snapshot (DjBoard          *self,
                   GtkSnapshot      *snapshot,
@@ -322,16 +347,8 @@ surface_snapshot (DjBoard          *self,
                                          stops, G_N_ELEMENTS (stops));
     /* A faint grain along the board: two stripe patterns of different pitch
      * and slant, so it does not look ruled. */
-    gtk_snapshot_append_repeating_linear_gradient (snapshot, b,
-                                                   &GRAPHENE_POINT_INIT (b->origin.x, b->origin.y),
-                                                   &GRAPHENE_POINT_INIT (b->origin.x + 0.004f * u,
-                                                                         b->origin.y + 0.11f * u),
-                                                   grain_stops, G_N_ELEMENTS (grain_stops));
-    gtk_snapshot_append_repeating_linear_gradient (snapshot, b,
-                                                   &GRAPHENE_POINT_INIT (b->origin.x, b->origin.y),
-                                                   &GRAPHENE_POINT_INIT (b->origin.x - 0.003f * u,
-                                                                         b->origin.y + 0.29f * u),
-                                                   grain_stops, G_N_ELEMENTS (grain_stops));
+    grain_snapshot (snapshot, b, 0.004f * u, 0.11f * u, grain_stops, G_N_ELEMENTS (grain_stops));
+    grain_snapshot (snapshot, b, -0.003f * u, 0.29f * u, grain_stops, G_N_ELEMENTS (grain_stops));
   }
   gtk_snapshot_append_inset_shadow (snapshot, &rr, &highlight, 0, 1, 0, 0);
   gtk_snapshot_pop (snapshot);
