@@ -837,6 +837,17 @@ collect_menu_buttons (GtkWidget *widget,
     collect_menu_buttons (child, found);
 }
 
+static void
+collect_marker_toggles (GtkWidget *widget,
+                        GPtrArray *found)
+{
+  if (GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_has_css_class (widget, "marker-toggle"))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_marker_toggles (child, found);
+}
+
 /* The menus are built when first opened: each menu button opens one, and
  * the main menu has its items. */
 static void
@@ -877,6 +888,25 @@ test_menus_open (void)
       flush_events ();
     }
   g_assert_true (main_menu);
+
+  /* The Mark Pits grid, made when its popover first showed, marks pits. */
+  activate_pit (window, 2);
+  {
+    g_autoptr(GPtrArray) toggles = g_ptr_array_new ();
+
+    for (guint i = 0; i < buttons->len; i++)
+      {
+        GtkPopover *popover = gtk_menu_button_get_popover (buttons->pdata[i]);
+
+        if (popover != NULL)
+          collect_marker_toggles (GTK_WIDGET (popover), toggles);
+      }
+    g_assert_cmpuint (toggles->len, ==, DJ_N_PITS * DJ_MARKER_LAST);
+    g_assert_false (dj_node_has_markers (current (window)));
+    gtk_toggle_button_set_active (toggles->pdata[0], TRUE);
+    flush_events ();
+    g_assert_true (dj_node_has_markers (current (window)));
+  }
   destroy_window (window);
 }
 

@@ -30,7 +30,8 @@ struct _DjNotationView
   GtkMenuButton   *glyph_button;
   GtkMenuButton   *assessment_button;
   GtkMenuButton   *more_button;
-  GtkGrid         *marker_grid;
+  GtkGrid         *marker_grid;    /* filled when first shown */
+  GtkPopover      *marker_popover;
 
   GtkWidget       *popover;       /* the context menu, built when first opened */
 
@@ -527,6 +528,8 @@ sync_marker_buttons (DjNotationView *self)
 {
   DjNode *node = self->game ? dj_game_get_current (self->game) : NULL;
 
+  if (self->marker_buttons[0][0] == NULL)
+    return;
   self->syncing_markers = TRUE;
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
     for (guint m = 1; m <= DJ_MARKER_LAST; m++)
@@ -993,6 +996,7 @@ dj_notation_view_class_init (DjNotationViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, assessment_button);
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, more_button);
   gtk_widget_class_bind_template_child (widget_class, DjNotationView, marker_grid);
+  gtk_widget_class_bind_template_child (widget_class, DjNotationView, marker_popover);
   gtk_widget_class_bind_template_callback (widget_class, on_key_pressed);
 
   gtk_widget_class_install_action (widget_class, "notation.promote", NULL, promote_action);
@@ -1097,6 +1101,15 @@ build_marker_grid (DjNotationView *self)
 }
 
 static void
+on_marker_popover_show (DjNotationView *self)
+{
+  if (self->marker_buttons[0][0] != NULL)
+    return;
+  build_marker_grid (self);
+  sync_marker_buttons (self);
+}
+
+static void
 dj_notation_view_init (DjNotationView *self)
 {
   GtkListItemFactory *factory;
@@ -1121,7 +1134,9 @@ dj_notation_view_init (DjNotationView *self)
   dj_menu_button_set_menu_later (self->assessment_button, self->assessment_menu);
   dj_menu_button_set_menu_later (self->more_button, self->more_menu);
 
-  build_marker_grid (self);
+  /* The grid of 60 pit and colour buttons is made when first shown. */
+  g_signal_connect_object (self->marker_popover, "show", G_CALLBACK (on_marker_popover_show),
+                           self, G_CONNECT_SWAPPED);
   update_actions (self);
 }
 
