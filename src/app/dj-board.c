@@ -430,18 +430,35 @@ tray_snapshot (GtkSnapshot           *snapshot,
   gtk_snapshot_pop (snapshot);
 }
 
+typedef struct
+{
+  DjBoard               *self;
+  const Geometry        *g;
+  const graphene_rect_t *trays;
+  const WoodColors      *colors;
+} WoodArgs;
+
+static void
+wood_draw (GtkSnapshot   *snapshot,
+           gconstpointer  data)
+{
+  const WoodArgs *a = data;
+
+  surface_snapshot (a->self, snapshot, a->g, a->colors);
+  for (DjSide side = DJ_SOUTH; side <= DJ_NORTH; side++)
+    tray_snapshot (snapshot, &a->trays[side], a->g->u, a->colors);
+}
+
 /* The wood and the empty trays: the same from move to move. */
 static void
 wood_snapshot (DjBoard        *self,
                GtkSnapshot    *snapshot,
                const Geometry *g)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
   g_autoptr(GString) name = g_string_new ("wood");
   graphene_rect_t trays[2];
-  GskRenderNode *picture;
-  GtkSnapshot *wood;
   WoodColors colors;
+  WoodArgs args = { self, g, trays, &colors };
 
   wood_colors_lookup (self, &colors);
   name_add_rect (name, &g->board);
@@ -451,52 +468,8 @@ wood_snapshot (DjBoard        *self,
       name_add_rect (name, &trays[side]);
     }
   name_add_colors (name, &colors.light, sizeof colors);
-
-  picture = dj_picture_cache_lookup (self->pictures, widget, name->str, NULL);
-  if (picture == NULL)
-    {
-      wood = gtk_snapshot_new ();
-      surface_snapshot (self, wood, g, &colors);
-      for (DjSide side = DJ_SOUTH; side <= DJ_NORTH; side++)
-        tray_snapshot (wood, &trays[side], g->u, &colors);
-      picture = dj_picture_cache_draw (self->pictures, widget, name->str,
-                                       gtk_snapshot_free_to_node (wood), NULL);
-    }
-  if (picture != NULL)
-    {
-      gtk_snapshot_append_node (snapshot, picture);
-      gsk_render_node_unref (picture);
-    }
-}
-
-/* Seeds as a picture named by what they are; @offset as in
- * dj_picture_cache_draw(). */
-static void
-seeds_snapshot (DjBoard                *self,
-                GtkSnapshot            *snapshot,
-                GString                *name,
-                const DjSeedColors     *colors,
-                const graphene_point_t *offset,
-                void                  (*draw) (GtkSnapshot *, gconstpointer),
-                gconstpointer           data)
-{
-  GskRenderNode *picture;
-
-  name_add_colors (name, &colors->light, sizeof *colors);
-  picture = dj_picture_cache_lookup (self->pictures, GTK_WIDGET (self), name->str, offset);
-  if (picture == NULL)
-    {
-      GtkSnapshot *seeds = gtk_snapshot_new ();
-
-      draw (seeds, data);
-      picture = dj_picture_cache_draw (self->pictures, GTK_WIDGET (self), name->str,
-                                       gtk_snapshot_free_to_node (seeds), offset);
-    }
-  if (picture != NULL)
-    {
-      gtk_snapshot_append_node (snapshot, picture);
-      gsk_render_node_unref (picture);
-    }
+  dj_picture_cache_append_named (self->pictures, snapshot, GTK_WIDGET (self), name->str, NULL,
+                                 wood_draw, &args);
 }
 
 typedef struct
@@ -576,7 +549,9 @@ stores_snapshot (DjBoard        *self,
 
           g_string_printf (key, "heap %u %.3f", captured, PIT_D * u);
           name_add_rect (key, &heap);
-          seeds_snapshot (self, snapshot, key, &colors, NULL, heap_draw, &args);
+          name_add_colors (key, &colors.light, sizeof colors);
+          dj_picture_cache_append_named (self->pictures, snapshot, widget, key->str, NULL,
+                                         heap_draw, &args);
         }
       dj_count_badge_snapshot (widget, snapshot, &colors, &GRAPHENE_POINT_INIT (cx, badge_y),
                                0.25f * u, captured);
@@ -651,7 +626,9 @@ hand_pile_snapshot (DjBoard                *self,
     return;
   key = g_string_new (NULL);
   g_string_printf (key, "hand %u %.3f", count, diameter);
-  seeds_snapshot (self, snapshot, key, colors, center, hand_draw, &args);
+  name_add_colors (key, &colors->light, sizeof *colors);
+  dj_picture_cache_append_named (self->pictures, snapshot, GTK_WIDGET (self), key->str, center,
+                                 hand_draw, &args);
 }
 
 static void
@@ -776,8 +753,8 @@ pit_snapshot (DjBoard     *self,
       /* Held, so that a new node cannot come at the same address. */
       g_clear_pointer (&self->pit_nodes[pit], gsk_render_node_unref);
       self->pit_nodes[pit] = gsk_render_node_ref (own);
-      picture = dj_picture_cache_draw (self->pictures, GTK_WIDGET (self), NULL,
-                                       gsk_render_node_ref (own), NULL);
+      picture = dj_picture_cache_draw (self->pictures, GTK_WIDGET (self),
+                                       gsk_render_node_ref (own));
       g_clear_pointer (&self->pit_pictures[pit], gsk_render_node_unref);
       self->pit_pictures[pit] = place != NULL ? gsk_transform_node_new (picture, place)
                                               : gsk_render_node_ref (picture);

@@ -132,22 +132,6 @@ picture_node (Picture                *picture,
   return gsk_texture_node_new (picture->texture, &area);
 }
 
-GskRenderNode *
-dj_picture_cache_lookup (DjPictureCache         *self,
-                         GtkWidget              *widget,
-                         const char             *name,
-                         const graphene_point_t *offset)
-{
-  int scale = gtk_widget_get_scale_factor (widget);
-  g_autoptr(GBytes) key = picture_key (name, NULL, scale);
-  Picture *picture = g_hash_table_lookup (self->pictures, key);
-
-  if (picture == NULL)
-    return NULL;
-  self->reused++;
-  return picture_node (picture, scale, offset);
-}
-
 /* Renders @node at @scale on whole device pixels; NULL if it draws nothing
  * or is too big to keep. */
 static Picture *
@@ -178,34 +162,24 @@ picture_render (GskRenderer   *renderer,
   return picture;
 }
 
-GskRenderNode *
-dj_picture_cache_draw (DjPictureCache         *self,
-                       GtkWidget              *widget,
-                       const char             *name,
-                       GskRenderNode          *node,
-                       const graphene_point_t *offset)
+/* The picture under @key, else @node's (made by @widget's renderer and
+ * kept), placed at @offset if given; else @node itself, not kept.  Takes
+ * @key and @node. */
+static GskRenderNode *
+picture_for (DjPictureCache         *self,
+             GtkWidget              *widget,
+             GBytes                 *key,
+             GskRenderNode          *node,
+             int                     scale,
+             const graphene_point_t *offset)
 {
+  g_autoptr(GBytes) owned_key = key;
   g_autoptr(GskRenderNode) owned = node;
-  g_autoptr(GBytes) key = NULL;
-  GtkNative *native;
-  GskRenderer *renderer;
-  Picture *picture;
-  int scale;
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+  Picture *picture = NULL;
 
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
-
-  if (node == NULL)
-    return NULL;
-
-  native = gtk_widget_get_native (widget);
-  renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
-  scale = gtk_widget_get_scale_factor (widget);
-  key = picture_key (name, node, scale);
-  picture = g_hash_table_lookup (self->pictures, key);
-  if (picture != NULL)
-    self->reused++;
-  else if (renderer != NULL && (picture = picture_render (renderer, node, scale)) != NULL)
+  if (renderer != NULL && (picture = picture_render (renderer, node, scale)) != NULL)
     {
       gsize bytes = (gsize) gdk_texture_get_width (picture->texture) *
                     gdk_texture_get_height (picture->texture) * 4;
@@ -214,32 +188,83 @@ dj_picture_cache_draw (DjPictureCache         *self,
         dj_picture_cache_clear (self);
       self->bytes += bytes;
       self->rendered++;
-      g_hash_table_insert (self->pictures, g_steal_pointer (&key), picture);
+      g_hash_table_insert (self->pictures, g_steal_pointer (&owned_key), picture);
+      return picture_node (picture, scale, offset);
     }
 
-  if (picture == NULL)
+  /* Not kept: drawn as it is. */
+  {
+    g_autoptr(GskTransform) move = offset != NULL ? gsk_transform_translate (NULL, offset) : NULL;
+
+    if (move == NULL)
+      return g_steal_pointer (&owned);
+    return gsk_transform_node_new (node, move);
+  }
+}
+
+GskRenderNode *
+dj_picture_cache_draw (DjPictureCache *self,
+                       GtkWidget      *widget,
+                       GskRenderNode  *node)
+{
+  g_autoptr(GBytes) key = NULL;
+  Picture *picture;
+  int scale;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  if (node == NULL)
+    return NULL;
+  scale = gtk_widget_get_scale_factor (widget);
+  key = picture_key (NULL, node, scale);
+  picture = g_hash_table_lookup (self->pictures, key);
+  if (picture != NULL)
     {
-      /* Not kept: drawn as it is. */
-      g_autoptr(GskTransform) move = offset != NULL ? gsk_transform_translate (NULL, offset) : NULL;
-
-      if (move == NULL)
-        return g_steal_pointer (&owned);
-      return gsk_transform_node_new (node, move);
+      gsk_render_node_unref (node);
+      self->reused++;
+      return picture_node (picture, scale, NULL);
     }
-
-  return picture_node (picture, scale, offset);
+  return picture_for (self, widget, g_steal_pointer (&key), node, scale, NULL);
 }
 
 void
-dj_picture_cache_append (DjPictureCache         *self,
-                         GtkSnapshot            *snapshot,
-                         GtkWidget              *widget,
-                         const char             *name,
-                         GskRenderNode          *node,
-                         const graphene_point_t *offset)
+dj_picture_cache_append_named (DjPictureCache         *self,
+                               GtkSnapshot            *snapshot,
+                               GtkWidget              *widget,
+                               const char             *name,
+                               const graphene_point_t *offset,
+                               DjPictureDrawFunc       draw,
+                               gconstpointer           data)
 {
-  g_autoptr(GskRenderNode) picture = dj_picture_cache_draw (self, widget, name, node, offset);
+  g_autoptr(GBytes) key = NULL;
+  g_autoptr(GskRenderNode) shown = NULL;
+  Picture *picture;
+  int scale;
 
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (GTK_IS_SNAPSHOT (snapshot));
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (name != NULL && draw != NULL);
+
+  scale = gtk_widget_get_scale_factor (widget);
+  key = picture_key (name, NULL, scale);
+  picture = g_hash_table_lookup (self->pictures, key);
   if (picture != NULL)
-    gtk_snapshot_append_node (snapshot, picture);
+    {
+      self->reused++;
+      shown = picture_node (picture, scale, offset);
+    }
+  else
+    {
+      GtkSnapshot *drawing = gtk_snapshot_new ();
+      GskRenderNode *node;
+
+      draw (drawing, data);
+      node = gtk_snapshot_free_to_node (drawing);
+      if (node == NULL)
+        return;
+      shown = picture_for (self, widget, g_steal_pointer (&key), node, scale, offset);
+    }
+  gtk_snapshot_append_node (snapshot, shown);
 }

@@ -17,31 +17,31 @@ void            dj_picture_cache_unref   (DjPictureCache *self);
 void            dj_picture_cache_clear   (DjPictureCache *self);
 
 /* What @node draws, as a picture: rendered once by @widget's renderer at
- * its scale, and reused whenever the same @name comes again, or with @name
- * NULL an equal node (same drawing, colours and place: the node's text is
- * the key, which costs its serialization).  A @name must say everything
- * the picture depends on.  With @offset, the node was drawn around the origin
- * and the picture goes to @offset, rounded to whole device pixels, so a
- * moving node is rendered once; without, it lands exactly where the node
- * would have drawn.  Takes @node; returns a node to append. */
+ * its scale, and reused whenever an equal node comes again (same drawing,
+ * colours and place: the node's text is the key, which costs its
+ * serialization).  It lands exactly where the node would have drawn.
+ * Takes @node; returns a node to append. */
 GskRenderNode  *dj_picture_cache_draw    (DjPictureCache          *self,
                                           GtkWidget               *widget,
-                                          const char              *name,
-                                          GskRenderNode           *node,
-                                          const graphene_point_t  *offset);
-/* The same, appended to @snapshot. */
-void            dj_picture_cache_append  (DjPictureCache          *self,
-                                          GtkSnapshot             *snapshot,
-                                          GtkWidget               *widget,
-                                          const char              *name,
-                                          GskRenderNode           *node,
-                                          const graphene_point_t  *offset);
-/* The picture drawn under @name, placed as dj_picture_cache_draw() does,
- * or NULL: then draw it. */
-GskRenderNode  *dj_picture_cache_lookup  (DjPictureCache          *self,
-                                          GtkWidget               *widget,
-                                          const char              *name,
-                                          const graphene_point_t  *offset);
+                                          GskRenderNode           *node);
+
+/* Draws what a named picture shows, around the origin with @offset, else
+ * in place. */
+typedef void  (*DjPictureDrawFunc)       (GtkSnapshot             *snapshot,
+                                          gconstpointer            data);
+
+/* Appends the picture called @name, drawn by @draw with @data the first
+ * time (a @name must say everything the picture depends on, and costs no
+ * serialization).  With @offset, @draw draws around the origin and the
+ * picture goes to @offset, rounded to whole device pixels, so a moving
+ * thing is rendered once. */
+void            dj_picture_cache_append_named (DjPictureCache         *self,
+                                               GtkSnapshot            *snapshot,
+                                               GtkWidget              *widget,
+                                               const char             *name,
+                                               const graphene_point_t *offset,
+                                               DjPictureDrawFunc       draw,
+                                               gconstpointer           data);
 
 /* How many nodes were rendered, and how many were found drawn already. */
 void            dj_picture_cache_get_stats (DjPictureCache *self,
