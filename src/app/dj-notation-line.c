@@ -29,11 +29,9 @@
 /* A text laid out: shared by the widgets showing it and its owner. */
 typedef struct
 {
-  guint64               stamp;
   char                 *text;
   PangoAttrList        *given;       /* the attributes as given */
-  PangoLayout          *layout;      /* on a context of its own, made with the font given */
-  PangoFontDescription *font;
+  PangoLayout          *layout;      /* on a context of its own, as the widget's was */
   int                   wrap_width;  /* what the layout is wrapped to, px; -1: not yet */
   /* Heights found for the last widths asked (GTK asks for more than one,
    * frame after frame): each costs a layout only once. */
@@ -48,7 +46,6 @@ line_text_clear (gpointer data)
 
   g_clear_object (&t->layout);
   g_clear_pointer (&t->given, pango_attr_list_unref);
-  g_clear_pointer (&t->font, pango_font_description_free);
   g_clear_pointer (&t->text, g_free);
 }
 
@@ -59,13 +56,11 @@ line_text_unref (LineText *t)
 }
 
 static LineText *
-line_text_new (guint64        stamp,
-               const char    *text,
+line_text_new (const char    *text,
                PangoAttrList *attrs)
 {
   LineText *t = g_rc_box_new0 (LineText);
 
-  t->stamp = stamp;
   t->text = g_strdup (text);
   t->given = pango_attr_list_copy (attrs);
   return t;
@@ -78,17 +73,19 @@ line_text_prepare (LineText  *t,
                    GtkWidget *widget)
 {
   PangoContext *context = gtk_widget_get_pango_context (widget);
-  const PangoFontDescription *font = pango_context_get_font_description (context);
   g_autoptr(PangoAttrList) shown = NULL;
 
-  if (t->layout != NULL && pango_font_description_equal (t->font, font)
-      && pango_context_get_base_dir (pango_layout_get_context (t->layout))
-         == pango_context_get_base_dir (context))
-    return;
+  if (t->layout != NULL)
+    {
+      PangoContext *laid_out = pango_layout_get_context (t->layout);
+
+      if (pango_font_description_equal (pango_context_get_font_description (laid_out),
+                                        pango_context_get_font_description (context))
+          && pango_context_get_base_dir (laid_out) == pango_context_get_base_dir (context))
+        return;
+    }
 
   g_clear_object (&t->layout);
-  g_clear_pointer (&t->font, pango_font_description_free);
-  t->font = pango_font_description_copy (font);
   {
     /* A context of the text's own, as the widget's is now. */
     PangoContext *own = gtk_widget_create_pango_context (widget);
@@ -353,7 +350,7 @@ dj_notation_line_init (DjNotationLine *self)
 {
   g_autoptr(PangoAttrList) none = pango_attr_list_new ();
 
-  self->text = line_text_new (0, "", none);
+  self->text = line_text_new ("", none);
   self->mark_start = self->mark_end = -1;
 }
 
@@ -375,28 +372,8 @@ show (DjNotationLine *self,
 }
 
 void
-dj_notation_line_set_text (DjNotationLine *self,
-                           const char     *text,
-                           PangoAttrList  *attrs)
-{
-  g_autoptr(PangoAttrList) none = NULL;
-
-  g_return_if_fail (DJ_IS_NOTATION_LINE (self));
-
-  if (text == NULL)
-    text = "";
-  if (attrs == NULL)
-    attrs = none = pango_attr_list_new ();
-  /* The same again (the current move came or went): nothing to lay out. */
-  if (g_str_equal (text, self->text->text) && pango_attr_list_equal (attrs, self->text->given))
-    return;
-  show (self, line_text_new (0, text, attrs));
-}
-
-void
 dj_notation_line_set_shared_text (DjNotationLine *self,
                                   GObject        *owner,
-                                  guint64         stamp,
                                   const char     *text,
                                   PangoAttrList  *attrs)
 {
@@ -411,12 +388,11 @@ dj_notation_line_set_shared_text (DjNotationLine *self,
   if (attrs == NULL)
     attrs = none = pango_attr_list_new ();
   t = g_object_get_data (owner, TEXT_KEY);
-  /* The stamp says the text is the same; what it says is checked too (a
-   * row's own comment can change under the same stamp). */
-  if (t == NULL || t->stamp != stamp || !g_str_equal (t->text, text)
-      || !pango_attr_list_equal (t->given, attrs))
+  /* The same text again (the current move came or went): nothing to lay
+   * out. */
+  if (t == NULL || !g_str_equal (t->text, text) || !pango_attr_list_equal (t->given, attrs))
     {
-      t = line_text_new (stamp, text, attrs);
+      t = line_text_new (text, attrs);
       g_object_set_data_full (owner, TEXT_KEY, t, (GDestroyNotify) line_text_unref);
     }
   else if (t == self->text)

@@ -12,16 +12,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DjNotationLine, dj_notation_line, DJ, NOTATION_LINE, GtkWidget)
 
 GtkWidget   *dj_notation_line_new       (void);
-/* Shows @text with @attrs (may be NULL), wrapped to the width given. */
-void         dj_notation_line_set_text  (DjNotationLine *self,
-                                         const char     *text,
-                                         PangoAttrList  *attrs);
-/* The same, for a text that belongs to @owner (a row of a list) as long as
- * @stamp does not change: whichever widget shows @owner next takes up the
- * layout already made. */
+/* Shows @text with @attrs (may be NULL), wrapped to the width given.  The
+ * laid-out text belongs to @owner (a row of a list) as long as it says the
+ * same: whichever widget shows @owner next takes up the layout already
+ * made. */
 void         dj_notation_line_set_shared_text (DjNotationLine *self,
                                                GObject        *owner,
-                                               guint64         stamp,
                                                const char     *text,
                                                PangoAttrList  *attrs);
 const char  *dj_notation_line_get_text  (DjNotationLine *self);

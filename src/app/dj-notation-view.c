@@ -261,8 +261,7 @@ render_row (DjNotationView *self,
   int marked;
 
   text = row_text (row, current, attrs, ranges, FALSE);
-  dj_notation_line_set_shared_text (DJ_NOTATION_LINE (label), G_OBJECT (row),
-                                    dj_notation_row_get_stamp (row), text, attrs);
+  dj_notation_line_set_shared_text (DJ_NOTATION_LINE (label), G_OBJECT (row), text, attrs);
   pango_attr_list_unref (attrs);
   marked = current_in_row (row, current);
   if (marked >= 0 && (guint) marked < ranges->len)
