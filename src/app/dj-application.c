@@ -292,8 +292,8 @@ static const struct {
   { "window.close", { "<Control>w", NULL } },
 };
 
-/* What dj_application_prepare_environment() set, to take back out. */
-static const char *environment_set[1];
+/* Whether dj_application_prepare_environment() set GDK_DEBUG. */
+static gboolean gl_probe_skipped;
 
 /* GTK 4.8 loads and probes OpenGL at gtk_init() even when the cairo
  * renderer was asked for (GSK_RENDERER=cairo, as the tests run and as suits
@@ -307,7 +307,7 @@ dj_application_prepare_environment (void)
   if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") == 0 && g_getenv ("GDK_DEBUG") == NULL)
     {
       g_setenv ("GDK_DEBUG", "gl-disable", TRUE);
-      environment_set[0] = "GDK_DEBUG";
+      gl_probe_skipped = TRUE;
     }
 }
 
@@ -316,12 +316,9 @@ dj_application_prepare_environment (void)
 static void
 restore_environment (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (environment_set); i++)
-    if (environment_set[i] != NULL)
-      {
-        g_unsetenv (environment_set[i]);
-        environment_set[i] = NULL;
-      }
+  if (gl_probe_skipped)
+    g_unsetenv ("GDK_DEBUG");
+  gl_probe_skipped = FALSE;
 }
 
 static void

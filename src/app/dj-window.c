@@ -1861,7 +1861,6 @@ show_shortcuts_action (GtkWidget  *widget,
       self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
       g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
       gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
-      gtk_window_set_destroy_with_parent (self->shortcuts, TRUE);
       gtk_window_set_hide_on_close (self->shortcuts, TRUE);
     }
   gtk_window_present (self->shortcuts);
@@ -1874,6 +1873,7 @@ dj_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
   g_clear_handle_id (&self->folded_idle, g_source_remove);
+  /* Built for this window: it goes with it. */
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
   disconnect_game (self);
