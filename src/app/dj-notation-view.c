@@ -57,8 +57,9 @@ G_DEFINE_FINAL_TYPE (DjNotationView, dj_notation_view, GTK_TYPE_WIDGET)
 
 typedef struct
 {
-  guint start;
-  guint end;
+  guint    start;
+  guint    end;
+  gboolean current;   /* the current move */
 } Range;
 
 /* Text of a row */
@@ -158,6 +159,7 @@ row_text (DjNotationRow *row,
       need_number = FALSE;
 
       range.start = text->len;
+      range.current = node == current;
       if (brackets && node == current)
         g_string_append_c (text, '[');
       g_string_append (text, dj_move_to_string (dj_node_get_move (node)));
@@ -229,22 +231,6 @@ setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            DjNotationView           *self);
 
-/* The index of the current move among @row's moves, or -1. */
-static int
-current_in_row (DjNotationRow *row,
-                DjNode        *current)
-{
-  DjNode *node = dj_notation_row_get_first (row);
-  guint n = dj_notation_row_get_n_nodes (row);
-
-  if (current == NULL || dj_notation_row_is_start (row))
-    return -1;
-  for (guint i = 0; i < n && node != NULL; i++, node = dj_node_get_first_child (node))
-    if (node == current)
-      return i;
-  return -1;
-}
-
 /* Shows @row in @label: text, attributes, indentation, level colour, and
  * the current move marked (which only draws it again). */
 static void
@@ -258,17 +244,16 @@ render_row (DjNotationView *self,
   guint depth = dj_notation_row_get_depth (row);
   DjNode *current = self->game ? dj_game_get_current (self->game) : NULL;
   RowLabel *state = row_label (label);
-  int marked;
+  const Range *marked = NULL;
 
   text = row_text (row, current, attrs, ranges, FALSE);
   dj_notation_line_set_shared_text (DJ_NOTATION_LINE (label), G_OBJECT (row), text, attrs);
   pango_attr_list_unref (attrs);
-  marked = current_in_row (row, current);
-  if (marked >= 0 && (guint) marked < ranges->len)
-    dj_notation_line_set_mark (DJ_NOTATION_LINE (label), g_array_index (ranges, Range, marked).start,
-                               g_array_index (ranges, Range, marked).end);
-  else
-    dj_notation_line_set_mark (DJ_NOTATION_LINE (label), -1, -1);
+  for (guint i = 0; i < ranges->len; i++)
+    if (g_array_index (ranges, Range, i).current)
+      marked = &g_array_index (ranges, Range, i);
+  dj_notation_line_set_mark (DJ_NOTATION_LINE (label), marked ? (int) marked->start : -1,
+                             marked ? (int) marked->end : -1);
   g_clear_pointer (&state->ranges, g_array_unref);
   state->ranges = ranges;
   state->stamp = dj_notation_row_get_stamp (row);
