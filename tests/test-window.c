@@ -825,27 +825,30 @@ test_flip_board (void)
   destroy_window (window);
 }
 
-static void
-collect_menu_buttons (GtkWidget *widget,
-                      GPtrArray *found)
+static gboolean
+is_menu_button (GtkWidget *widget)
 {
-  /* Depth is bounded by the window's widget tree, not by a game. */
-  if (GTK_IS_MENU_BUTTON (widget))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_menu_buttons (child, found);
+  return GTK_IS_MENU_BUTTON (widget);
 }
 
-static void
-collect_marker_toggles (GtkWidget *widget,
-                        GPtrArray *found)
+static gboolean
+is_marker_toggle (GtkWidget *widget)
 {
-  if (GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_has_css_class (widget, "marker-toggle"))
+  return GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_has_css_class (widget, "marker-toggle");
+}
+
+/* The widgets below @widget (itself included) that @match, in order. */
+static void
+collect_widgets (GtkWidget  *widget,
+                 gboolean  (*match) (GtkWidget *),
+                 GPtrArray  *found)
+{
+  /* Depth is bounded by the window's widget tree, not by a game. */
+  if (match (widget))
     g_ptr_array_add (found, widget);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    collect_marker_toggles (child, found);
+    collect_widgets (child, match, found);
 }
 
 /* The menus are built when first opened: each menu button opens one, and
@@ -857,7 +860,7 @@ test_menus_open (void)
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
   gboolean main_menu = FALSE;
 
-  collect_menu_buttons (GTK_WIDGET (window), buttons);
+  collect_widgets (GTK_WIDGET (window), is_menu_button, buttons);
   g_assert_cmpuint (buttons->len, >=, 4);
   for (guint i = 0; i < buttons->len; i++)
     {
@@ -899,7 +902,7 @@ test_menus_open (void)
         GtkPopover *popover = gtk_menu_button_get_popover (buttons->pdata[i]);
 
         if (popover != NULL)
-          collect_marker_toggles (GTK_WIDGET (popover), toggles);
+          collect_widgets (GTK_WIDGET (popover), is_marker_toggle, toggles);
       }
     g_assert_cmpuint (toggles->len, ==, DJ_N_PITS * DJ_MARKER_LAST);
     g_assert_false (dj_node_has_markers (current (window)));
