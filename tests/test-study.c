@@ -168,6 +168,82 @@ test_model_simple (void)
   assert_model_ok (model);
 }
 
+/* Edits made at random on a tree. */
+typedef enum
+{
+  EDIT_PLAY,
+  EDIT_DELETE_VARIATION,
+  EDIT_DELETE_AFTER,
+  EDIT_PROMOTE,
+  EDIT_MAKE_MAIN_LINE,
+  EDIT_MOVE_DOWN,
+  EDIT_UNDO,
+  EDIT_REDO,
+  EDIT_GO_TO,
+  EDIT_COMMENT,
+} Edit;
+
+/* Makes @edit at @node; returns whether the notation reports it with one
+ * items-changed at most (what changes a whole line may take more). */
+static gboolean
+apply_edit (DjGame *game,
+            DjNode *node,
+            Edit    edit,
+            GRand  *rand)
+{
+  DjNode *parent = dj_node_get_parent (node);
+
+  switch (edit)
+    {
+    case EDIT_PLAY:
+      {
+        DjMove move = random_move (game, node, rand);
+
+        if (move != DJ_NO_MOVE)
+          dj_game_play (game, node, move, NULL);
+      }
+      return TRUE;
+    case EDIT_DELETE_VARIATION:
+      if (parent != NULL)
+        dj_game_delete_variation (game, node);
+      return TRUE;
+    case EDIT_DELETE_AFTER:
+      dj_game_delete_after (game, node);
+      return FALSE;
+    case EDIT_PROMOTE:
+      if (parent != NULL)
+        dj_game_promote_variation (game, node);
+      return TRUE;
+    case EDIT_MAKE_MAIN_LINE:
+      if (parent != NULL)
+        dj_game_make_main_line (game, node);
+      return FALSE;
+    case EDIT_MOVE_DOWN:
+      if (parent != NULL)
+        dj_game_move_variation_down (game, node);
+      return TRUE;
+    case EDIT_UNDO:
+      if (dj_game_can_undo (game))
+        dj_game_undo (game);
+      return FALSE;
+    case EDIT_REDO:
+      if (dj_game_can_redo (game))
+        dj_game_redo (game);
+      return FALSE;
+    case EDIT_GO_TO:
+      dj_game_set_current (game, node);
+      return TRUE;
+    case EDIT_COMMENT:
+      if (parent != NULL && g_rand_boolean (rand))
+        dj_game_set_comment_before (game, node, g_rand_boolean (rand) ? "a note" : NULL);
+      else
+        dj_game_set_comment_after (game, node, g_rand_boolean (rand) ? "a note" : "");
+      return TRUE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static void
 test_model_random (void)
 {
@@ -184,54 +260,13 @@ test_model_random (void)
 
       for (guint i = 0; i < 150; i++)
         {
+          static const Edit edits[] = {
+            EDIT_PLAY, EDIT_PLAY, EDIT_DELETE_VARIATION, EDIT_DELETE_AFTER, EDIT_PROMOTE,
+            EDIT_MAKE_MAIN_LINE, EDIT_MOVE_DOWN, EDIT_UNDO, EDIT_UNDO, EDIT_REDO, EDIT_GO_TO,
+          };
           DjNode *node = random_node (game, rand);
-          guint op = g_rand_int_range (rand, 0, 11);
 
-          switch (op)
-            {
-            case 0:
-            case 1:
-              {
-                DjMove move = random_move (game, node, rand);
-
-                if (move != DJ_NO_MOVE)
-                  dj_game_play (game, node, move, NULL);
-              }
-              break;
-            case 2:
-              if (dj_node_get_parent (node) != NULL)
-                dj_game_delete_variation (game, node);
-              break;
-            case 3:
-              dj_game_delete_after (game, node);
-              break;
-            case 4:
-              if (dj_node_get_parent (node) != NULL)
-                dj_game_promote_variation (game, node);
-              break;
-            case 5:
-              if (dj_node_get_parent (node) != NULL)
-                dj_game_make_main_line (game, node);
-              break;
-            case 6:
-              if (dj_node_get_parent (node) != NULL)
-                dj_game_move_variation_down (game, node);
-              break;
-            case 7:
-            case 8:
-              if (dj_game_can_undo (game))
-                dj_game_undo (game);
-              break;
-            case 9:
-              if (dj_game_can_redo (game))
-                dj_game_redo (game);
-              break;
-            case 10:
-              dj_game_set_current (game, node);
-              break;
-            default:
-              break;
-            }
+          apply_edit (game, node, edits[g_rand_int_range (rand, 0, G_N_ELEMENTS (edits))], rand);
           assert_model_ok (model);
         }
     }
@@ -326,67 +361,17 @@ test_model_reports (void)
 
       for (guint i = 0; i < 300; i++)
         {
+          static const Edit edits[] = {
+            EDIT_PLAY, EDIT_DELETE_VARIATION, EDIT_DELETE_AFTER, EDIT_PROMOTE, EDIT_PROMOTE,
+            EDIT_MAKE_MAIN_LINE, EDIT_MOVE_DOWN, EDIT_UNDO, EDIT_UNDO, EDIT_REDO, EDIT_GO_TO,
+            EDIT_COMMENT,
+          };
           DjNode *node = random_node (game, rand);
-          DjNode *parent = dj_node_get_parent (node);
-          guint op = g_rand_int_range (rand, 0, 12);
-          gboolean single = TRUE;
+          gboolean single;
 
           mirror.n_changes = 0;
-          switch (op)
-            {
-            case 0:
-              {
-                DjMove move = random_move (game, node, rand);
-
-                if (move != DJ_NO_MOVE)
-                  dj_game_play (game, node, move, NULL);
-              }
-              break;
-            case 1:
-              if (parent != NULL)
-                dj_game_delete_variation (game, node);
-              break;
-            case 2:
-              dj_game_delete_after (game, node);
-              single = FALSE;
-              break;
-            case 3:
-            case 4:
-              if (parent != NULL)
-                dj_game_promote_variation (game, node);
-              break;
-            case 5:
-              if (parent != NULL)
-                dj_game_make_main_line (game, node);
-              single = FALSE;
-              break;
-            case 6:
-              if (parent != NULL)
-                dj_game_move_variation_down (game, node);
-              break;
-            case 7:
-            case 8:
-              if (dj_game_can_undo (game))
-                dj_game_undo (game);
-              single = FALSE;
-              break;
-            case 9:
-              if (dj_game_can_redo (game))
-                dj_game_redo (game);
-              single = FALSE;
-              break;
-            case 10:
-              dj_game_set_current (game, node);
-              break;
-            case 11:
-              if (parent != NULL && g_rand_boolean (rand))
-                dj_game_set_comment_before (game, node, g_rand_boolean (rand) ? "a note" : NULL);
-              else
-                dj_game_set_comment_after (game, node, g_rand_boolean (rand) ? "a note" : "");
-              break;
-            default:
-              break;
-            }
+          single = apply_edit (game, node, edits[g_rand_int_range (rand, 0, G_N_ELEMENTS (edits))],
+                               rand);
           if (single)
             g_assert_cmpuint (mirror.n_changes, <=, 1);
           assert_mirror_ok (&mirror);
