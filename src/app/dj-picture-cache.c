@@ -6,6 +6,12 @@
  * serialization is its key: equal text, equal pixels, whatever the node
  * holds, so nothing here has to know what changes a pit's look.
  *
+ * What a picture is depends on the renderer.  For GPU renderers it is a
+ * texture, uploaded once.  GTK 4.8's cairo renderer, though, converts a
+ * texture's every pixel through floating point each time it draws one (20 M
+ * instructions a frame for the board's pictures, most of a frame's paint),
+ * so for it a picture is a cairo image, painted by a cairo node.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -23,8 +29,9 @@
 
 typedef struct
 {
-  GdkTexture      *texture;
+  GskRenderNode   *node;      /* a texture node, or a cairo node painting an image */
   graphene_rect_t  area;      /* what it covers, in the node's coordinates */
+  gsize            bytes;
 } Picture;
 
 struct _DjPictureCache
@@ -41,7 +48,7 @@ picture_free (gpointer data)
 {
   Picture *picture = data;
 
-  g_clear_object (&picture->texture);
+  g_clear_pointer (&picture->node, gsk_render_node_unref);
   g_free (picture);
 }
 
@@ -122,14 +129,38 @@ picture_node (Picture                *picture,
               int                     scale,
               const graphene_point_t *offset)
 {
-  graphene_rect_t area = picture->area;
+  g_autoptr(GskTransform) move = NULL;
 
-  if (offset != NULL)
+  if (offset == NULL)
+    return gsk_render_node_ref (picture->node);
+  move = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (roundf (offset->x * scale) / scale,
+                                                              roundf (offset->y * scale) / scale));
+  return gsk_transform_node_new (picture->node, move);
+}
+
+/* @node drawn on an image of @width × @height device pixels whose top left
+ * corner is (@x0, @y0); NULL if cairo could not make it. */
+static cairo_surface_t *
+picture_image (GskRenderNode *node,
+               float          x0,
+               float          y0,
+               int            width,
+               int            height)
+{
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr;
+
+  if (cairo_surface_status (image) != CAIRO_STATUS_SUCCESS)
     {
-      area.origin.x += roundf (offset->x * scale) / scale;
-      area.origin.y += roundf (offset->y * scale) / scale;
+      cairo_surface_destroy (image);
+      return NULL;
     }
-  return gsk_texture_node_new (picture->texture, &area);
+  cr = cairo_create (image);
+  cairo_translate (cr, -x0, -y0);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  return image;
 }
 
 /* Renders @node at @scale on whole device pixels; NULL if it draws nothing
@@ -155,10 +186,36 @@ picture_render (GskRenderer   *renderer,
   scaled = scale == 1 ? gsk_render_node_ref (node)
                       : gsk_transform_node_new (node, gsk_transform_scale (NULL, scale, scale));
   picture = g_new0 (Picture, 1);
-  picture->texture = gsk_renderer_render_texture (renderer, scaled,
-                                                  &GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0));
   picture->area = GRAPHENE_RECT_INIT (x0 / scale, y0 / scale,
                                       (x1 - x0) / scale, (y1 - y0) / scale);
+  picture->bytes = (gsize) (x1 - x0) * (gsize) (y1 - y0) * 4;
+  if (GSK_IS_CAIRO_RENDERER (renderer))
+    {
+      cairo_surface_t *image = picture_image (scaled, x0, y0, x1 - x0, y1 - y0);
+      cairo_t *cr;
+
+      if (image == NULL)
+        {
+          g_free (picture);
+          return NULL;
+        }
+      /* The cairo node records one paint of the image, at its place. */
+      cairo_surface_set_device_scale (image, scale, scale);
+      picture->node = gsk_cairo_node_new (&picture->area);
+      cr = gsk_cairo_node_get_draw_context (picture->node);
+      cairo_set_source_surface (cr, image, picture->area.origin.x, picture->area.origin.y);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (image);
+    }
+  else
+    {
+      g_autoptr(GdkTexture) texture =
+        gsk_renderer_render_texture (renderer, scaled,
+                                     &GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0));
+
+      picture->node = gsk_texture_node_new (texture, &picture->area);
+    }
   return picture;
 }
 
@@ -181,12 +238,9 @@ picture_for (DjPictureCache         *self,
 
   if (renderer != NULL && (picture = picture_render (renderer, node, scale)) != NULL)
     {
-      gsize bytes = (gsize) gdk_texture_get_width (picture->texture) *
-                    gdk_texture_get_height (picture->texture) * 4;
-
-      if (self->bytes + bytes > MAX_BYTES)
+      if (self->bytes + picture->bytes > MAX_BYTES)
         dj_picture_cache_clear (self);
-      self->bytes += bytes;
+      self->bytes += picture->bytes;
       self->rendered++;
       g_hash_table_insert (self->pictures, g_steal_pointer (&owned_key), picture);
       return picture_node (picture, scale, offset);
