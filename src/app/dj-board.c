@@ -194,7 +194,7 @@ board_text (DjBoard     *self,
     g_hash_table_remove_all (self->texts);
 
   t = g_new0 (BoardText, 1);
-  t->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  t->layout = dj_board_create_layout (GTK_WIDGET (self), text);
   desc = pango_font_description_new ();
   pango_font_description_set_family_static (desc, "Sans");
   pango_font_description_set_weight (desc, weight);

@@ -36,6 +36,26 @@ dj_board_lookup_color (GtkWidget  *widget,
     gdk_rgba_parse (color, fallback);
 }
 
+/* Text ----------------------------------------------------------------- */
+
+PangoLayout *
+dj_board_create_layout (GtkWidget  *widget,
+                        const char *text)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoContext *context = pango_layout_get_context (layout);
+  const cairo_font_options_t *current = pango_cairo_context_get_font_options (context);
+  cairo_font_options_t *options = current != NULL ? cairo_font_options_copy (current)
+                                                  : cairo_font_options_create ();
+
+  /* The layout has a context of its own: the change stays with it. */
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (context, options);
+  cairo_font_options_destroy (options);
+  pango_layout_context_changed (layout);
+  return layout;
+}
+
 void
 dj_seed_colors_lookup (GtkWidget    *widget,
                        DjSeedColors *colors)
@@ -272,7 +292,7 @@ dj_count_badge_snapshot (GtkWidget              *widget,
                          guint                   count)
 {
   g_autofree char *text = g_strdup_printf ("%u", count);
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+  g_autoptr(PangoLayout) layout = dj_board_create_layout (widget, text);
   PangoFontDescription *desc = pango_font_description_new ();
   PangoRectangle ink, logical;
   float width;
@@ -409,7 +429,7 @@ dj_pit_snapshot (GtkWidget   *widget,
 
   if (dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit)
     {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, "★");
+      g_autoptr(PangoLayout) layout = dj_board_create_layout (widget, "★");
       PangoFontDescription *desc = pango_font_description_new ();
       GdkRGBA bg, fg;
       PangoRectangle ink;

@@ -29,6 +29,15 @@ void         dj_board_lookup_color          (GtkWidget          *widget,
                                              const char         *fallback,
                                              GdkRGBA            *color);
 
+/* A layout of @text for drawing on the board.  The board is a drawing that
+ * scales with the window, so its text is drawn from the letters' outlines,
+ * not hinted to the pixel grid: letters keep their shape at every size, and
+ * the font's hinting programs are not run for each of the board's sizes
+ * (17 M instructions of the first frame).  The user's other font settings
+ * (antialiasing, subpixel order) stay. */
+PangoLayout *dj_board_create_layout         (GtkWidget          *widget,
+                                             const char         *text);
+
 /* Draws @count seeds as a pile centred on @center in a pit of @diameter:
  * the same count always gives the same picture, and each seed added keeps
  * the others where they were.  @in_hand draws them lifted, with a shadow
