@@ -29,7 +29,9 @@
 
 typedef struct
 {
-  GskRenderNode   *node;      /* a texture node, or a cairo node painting an image */
+  GskRenderNode   *node;      /* a texture node, or a cairo node painting @image */
+  cairo_surface_t *image;     /* kept while the node paints it: destroyed, cairo
+                               * would copy it into the node's recording */
   graphene_rect_t  area;      /* what it covers, in the node's coordinates */
   gsize            bytes;
 } Picture;
@@ -49,6 +51,7 @@ picture_free (gpointer data)
   Picture *picture = data;
 
   g_clear_pointer (&picture->node, gsk_render_node_unref);
+  g_clear_pointer (&picture->image, cairo_surface_destroy);
   g_free (picture);
 }
 
@@ -404,22 +407,21 @@ picture_render (GskRenderer   *renderer,
   picture->bytes = (gsize) (x1 - x0) * (gsize) (y1 - y0) * 4;
   if (GSK_IS_CAIRO_RENDERER (renderer))
     {
-      cairo_surface_t *image = picture_image (scaled, x0, y0, x1 - x0, y1 - y0);
       cairo_t *cr;
 
-      if (image == NULL)
+      picture->image = picture_image (scaled, x0, y0, x1 - x0, y1 - y0);
+      if (picture->image == NULL)
         {
           g_free (picture);
           return NULL;
         }
       /* The cairo node records one paint of the image, at its place. */
-      cairo_surface_set_device_scale (image, scale, scale);
+      cairo_surface_set_device_scale (picture->image, scale, scale);
       picture->node = gsk_cairo_node_new (&picture->area);
       cr = gsk_cairo_node_get_draw_context (picture->node);
-      cairo_set_source_surface (cr, image, picture->area.origin.x, picture->area.origin.y);
+      cairo_set_source_surface (cr, picture->image, picture->area.origin.x, picture->area.origin.y);
       cairo_paint (cr);
       cairo_destroy (cr);
-      cairo_surface_destroy (image);
     }
   else
     {
