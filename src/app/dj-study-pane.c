@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -24,12 +25,20 @@ struct _DjStudyPane
   GtkTextView    *before_view;
   GtkTextView    *after_view;
   GtkLabel       *comment_title;
+  AdwBin         *explain_page;
+  GtkScrolledWindow *tree_page;
+  AdwBin         *games_page;
+
+  /* The pages behind the first, made when first shown or asked for: until
+   * then GTK would style and measure them for nothing (16 M instructions
+   * of the window's first frame). */
   DjExplainer    *explainer;
   DjTreeOverview *tree;
   DjGameList     *game_list;
 
   DjCollection   *collection;
   DjGame         *game;
+  DjBoard        *board;
 
   gboolean        syncing;
   DjNode         *edit_node;     /* the move whose comment has unsaved typing … */
@@ -198,6 +207,58 @@ on_game_activated (DjStudyPane *self,
   g_signal_emit (self, signals[GAME_ACTIVATED], 0, game);
 }
 
+static DjExplainer *
+ensure_explainer (DjStudyPane *self)
+{
+  if (self->explainer == NULL)
+    {
+      self->explainer = g_object_new (DJ_TYPE_EXPLAINER, NULL);
+      adw_bin_set_child (self->explain_page, GTK_WIDGET (self->explainer));
+      dj_explainer_set_game (self->explainer, self->game);
+      dj_explainer_set_board (self->explainer, self->board);
+    }
+  return self->explainer;
+}
+
+static DjTreeOverview *
+ensure_tree (DjStudyPane *self)
+{
+  if (self->tree == NULL)
+    {
+      self->tree = g_object_new (DJ_TYPE_TREE_OVERVIEW, NULL);
+      gtk_scrolled_window_set_child (self->tree_page, GTK_WIDGET (self->tree));
+      dj_tree_overview_set_game (self->tree, self->game);
+    }
+  return self->tree;
+}
+
+static DjGameList *
+ensure_game_list (DjStudyPane *self)
+{
+  if (self->game_list == NULL)
+    {
+      self->game_list = g_object_new (DJ_TYPE_GAME_LIST, NULL);
+      g_signal_connect_object (self->game_list, "game-activated", G_CALLBACK (on_game_activated),
+                               self, G_CONNECT_SWAPPED);
+      adw_bin_set_child (self->games_page, GTK_WIDGET (self->game_list));
+      dj_game_list_set_collection (self->game_list, self->collection, self->game);
+    }
+  return self->game_list;
+}
+
+static void
+on_page_shown (DjStudyPane *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->stack);
+
+  if (g_strcmp0 (name, "explain") == 0)
+    ensure_explainer (self);
+  else if (g_strcmp0 (name, "tree") == 0)
+    ensure_tree (self);
+  else if (g_strcmp0 (name, "games") == 0)
+    ensure_game_list (self);
+}
+
 void
 dj_study_pane_set_game (DjStudyPane  *self,
                         DjCollection *collection,
@@ -223,9 +284,12 @@ dj_study_pane_set_game (DjStudyPane  *self,
                                G_CONNECT_SWAPPED);
     }
   dj_notation_view_set_game (self->notation, game);
-  dj_explainer_set_game (self->explainer, game);
-  dj_tree_overview_set_game (self->tree, game);
-  dj_game_list_set_collection (self->game_list, collection, game);
+  if (self->explainer != NULL)
+    dj_explainer_set_game (self->explainer, game);
+  if (self->tree != NULL)
+    dj_tree_overview_set_game (self->tree, game);
+  if (self->game_list != NULL)
+    dj_game_list_set_collection (self->game_list, collection, game);
   sync_comments (self);
 }
 
@@ -234,7 +298,10 @@ dj_study_pane_set_board (DjStudyPane *self,
                          DjBoard     *board)
 {
   g_return_if_fail (DJ_IS_STUDY_PANE (self));
-  dj_explainer_set_board (self->explainer, board);
+  g_return_if_fail (board == NULL || DJ_IS_BOARD (board));
+  g_set_object (&self->board, board);
+  if (self->explainer != NULL)
+    dj_explainer_set_board (self->explainer, board);
 }
 
 DjNotationView *
@@ -248,21 +315,21 @@ DjExplainer *
 dj_study_pane_get_explainer (DjStudyPane *self)
 {
   g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
-  return self->explainer;
+  return ensure_explainer (self);
 }
 
 DjTreeOverview *
 dj_study_pane_get_tree (DjStudyPane *self)
 {
   g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
-  return self->tree;
+  return ensure_tree (self);
 }
 
 DjGameList *
 dj_study_pane_get_game_list (DjStudyPane *self)
 {
   g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
-  return self->game_list;
+  return ensure_game_list (self);
 }
 
 GtkTextView *
@@ -438,6 +505,10 @@ dj_study_pane_dispose (GObject *object)
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_STUDY_PANE);
+  /* Children of the pages just disposed. */
+  self->explainer = NULL;
+  self->tree = NULL;
+  self->game_list = NULL;
   {
     GtkWidget *child;
 
@@ -446,6 +517,7 @@ dj_study_pane_dispose (GObject *object)
   }
   g_clear_object (&self->game);
   g_clear_object (&self->collection);
+  g_clear_object (&self->board);
 
   G_OBJECT_CLASS (dj_study_pane_parent_class)->dispose (object);
 }
@@ -471,9 +543,6 @@ dj_study_pane_class_init (DjStudyPaneClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 1, DJ_TYPE_GAME);
 
   g_type_ensure (DJ_TYPE_NOTATION_VIEW);
-  g_type_ensure (DJ_TYPE_EXPLAINER);
-  g_type_ensure (DJ_TYPE_TREE_OVERVIEW);
-  g_type_ensure (DJ_TYPE_GAME_LIST);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_PATH "/ui/dj-study-pane.ui");
@@ -482,10 +551,9 @@ dj_study_pane_class_init (DjStudyPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, before_view);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, after_view);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, comment_title);
-  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, explainer);
-  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, tree);
-  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, game_list);
-  gtk_widget_class_bind_template_callback (widget_class, on_game_activated);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, explain_page);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, tree_page);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, games_page);
 
   gtk_widget_class_set_css_name (widget_class, "studypane");
 }
@@ -495,6 +563,8 @@ dj_study_pane_init (DjStudyPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  g_signal_connect_object (self->stack, "notify::visible-child-name", G_CALLBACK (on_page_shown),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_text_view_get_buffer (self->before_view), "changed",
                            G_CALLBACK (on_comment_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (gtk_text_view_get_buffer (self->after_view), "changed",
