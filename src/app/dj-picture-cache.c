@@ -127,6 +127,22 @@ put_stops (GByteArray         *key,
   put (key, stops, n * sizeof *stops);
 }
 
+static void
+put_shadow (GByteArray           *key,
+            const GskRoundedRect *outline,
+            const GdkRGBA        *color,
+            float                 dx,
+            float                 dy,
+            float                 spread,
+            float                 blur)
+{
+  float f[4] = { dx, dy, spread, blur };
+
+  put (key, outline, sizeof *outline);
+  put (key, color, sizeof *color);
+  put (key, f, sizeof f);
+}
+
 /* What @node draws, written out as the values that decide its pixels: a
  * binary serialization, many times cheaper than GTK's text one (which
  * writes every number out in decimals).  Node types the board does not
@@ -195,22 +211,18 @@ put_node (GByteArray    *key,
           put (key, gsk_border_node_get_colors (node), 4 * sizeof (GdkRGBA));
           break;
         case GSK_INSET_SHADOW_NODE:
-          put (key, gsk_inset_shadow_node_get_outline (node), sizeof (GskRoundedRect));
-          put (key, gsk_inset_shadow_node_get_color (node), sizeof (GdkRGBA));
-          f[0] = gsk_inset_shadow_node_get_dx (node);
-          f[1] = gsk_inset_shadow_node_get_dy (node);
-          f[2] = gsk_inset_shadow_node_get_spread (node);
-          f[3] = gsk_inset_shadow_node_get_blur_radius (node);
-          put (key, f, 4 * sizeof *f);
+          put_shadow (key, gsk_inset_shadow_node_get_outline (node),
+                      gsk_inset_shadow_node_get_color (node),
+                      gsk_inset_shadow_node_get_dx (node), gsk_inset_shadow_node_get_dy (node),
+                      gsk_inset_shadow_node_get_spread (node),
+                      gsk_inset_shadow_node_get_blur_radius (node));
           break;
         case GSK_OUTSET_SHADOW_NODE:
-          put (key, gsk_outset_shadow_node_get_outline (node), sizeof (GskRoundedRect));
-          put (key, gsk_outset_shadow_node_get_color (node), sizeof (GdkRGBA));
-          f[0] = gsk_outset_shadow_node_get_dx (node);
-          f[1] = gsk_outset_shadow_node_get_dy (node);
-          f[2] = gsk_outset_shadow_node_get_spread (node);
-          f[3] = gsk_outset_shadow_node_get_blur_radius (node);
-          put (key, f, 4 * sizeof *f);
+          put_shadow (key, gsk_outset_shadow_node_get_outline (node),
+                      gsk_outset_shadow_node_get_color (node),
+                      gsk_outset_shadow_node_get_dx (node), gsk_outset_shadow_node_get_dy (node),
+                      gsk_outset_shadow_node_get_spread (node),
+                      gsk_outset_shadow_node_get_blur_radius (node));
           break;
         case GSK_TRANSFORM_NODE:
           {
