@@ -17,33 +17,33 @@
 
 struct _DjStudyPane
 {
-  GtkWidget       parent_instance;
+  GtkWidget          parent_instance;
 
   /* template */
-  DjNotationView *notation;
-  GtkStack       *stack;
-  GtkTextView    *before_view;
-  GtkTextView    *after_view;
-  GtkLabel       *comment_title;
-  AdwBin         *explain_page;
+  DjNotationView    *notation;
+  GtkStack          *stack;
+  GtkTextView       *before_view;
+  GtkTextView       *after_view;
+  GtkLabel          *comment_title;
+  AdwBin            *explain_page;
   GtkScrolledWindow *tree_page;
-  AdwBin         *games_page;
+  AdwBin            *games_page;
 
   /* The pages behind the first, made when first shown or asked for: until
-   * then GTK would style and measure them for nothing (16 M instructions
+   * then GTK would style and measure them for nothing (19 M instructions
    * of the window's first frame). */
-  DjExplainer    *explainer;
-  DjTreeOverview *tree;
-  DjGameList     *game_list;
+  DjExplainer       *explainer;
+  DjTreeOverview    *tree;
+  DjGameList        *game_list;
 
-  DjCollection   *collection;
-  DjGame         *game;
-  DjBoard        *board;
+  DjCollection      *collection;
+  DjGame            *game;
+  DjBoard           *board;
 
-  gboolean        syncing;
-  DjNode         *edit_node;     /* the move whose comment has unsaved typing … */
-  gboolean        edit_after;    /* … which of its two */
-  guint           commit_source;
+  gboolean           syncing;
+  DjNode            *edit_node;     /* the move whose comment has unsaved typing … */
+  gboolean           edit_after;    /* … which of its two */
+  guint              commit_source;
 };
 
 enum {
