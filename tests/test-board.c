@@ -1277,6 +1277,37 @@ test_render_pictures (void)
   fixture_tear_down (&f);
 }
 
+/* Pictures follow the style: the dark style shows a darker board (the pits'
+ * pictures are found by what their nodes draw, colours included), and the
+ * light style comes back exactly as it was. */
+static void
+test_render_style_change (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autoptr(GdkTexture) light = NULL;
+  g_autoptr(GdkTexture) dark = NULL;
+  g_autoptr(GdkTexture) back = NULL;
+  Fixture f;
+
+  fixture_set_up (&f, &rules, NULL);
+  light = render (f.board);
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  dark = render (f.board);
+  g_assert_false (pictures_match (light, dark));
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  back = render (f.board);
+  g_assert_cmpint (count_differences (light, back), ==, 0);
+
+  fixture_tear_down (&f);
+}
+
 int
 main (int argc,
       char *argv[])
@@ -1322,6 +1353,7 @@ main (int argc,
         }
       g_test_add_func ("/djenon/board/render/one-seed-differs", test_render_one_seed);
       g_test_add_func ("/djenon/board/render/pictures-reused", test_render_pictures);
+      g_test_add_func ("/djenon/board/render/style-change", test_render_style_change);
     }
   else
     g_test_message ("no display: the widget tests are skipped");
