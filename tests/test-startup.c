@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <locale.h>
 
 #include "dj-application.h"
@@ -90,6 +91,7 @@ main (int   argc,
       char *argv[])
 {
   g_autofree char *home = g_dir_make_tmp ("djenon-test-startup-XXXXXX", NULL);
+  int status;
 
   setlocale (LC_ALL, "");
   g_assert_nonnull (home);
@@ -107,5 +109,20 @@ main (int   argc,
   dj_register_resource ();
 
   g_test_add_func ("/djenon/app/startup", test_start);
-  return g_test_run ();
+  status = g_test_run ();
+
+  /* The home holds only files (the recent files' list). */
+  {
+    g_autoptr(GDir) dir = g_dir_open (home, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (home, name, NULL);
+
+        g_remove (path);
+      }
+    g_rmdir (home);
+  }
+  return status;
 }
