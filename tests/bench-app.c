@@ -1,9 +1,10 @@
 /* bench-app.c: how fast the application starts and how it copes with a long game
  *
  * Prints, does not judge: launch to first frame (the built program, spawned
- * as a user would start it), and in a game of 10,000 moves the time to jump
- * to the end and to play a move there, each until the frame that shows it
- * has been painted (the wait for the frame clock's tick not counted).
+ * as a user would start it), in a game of 10,000 moves the time to jump to
+ * the end and to play a move there, and resizing the window, each until the
+ * frame that shows it has been painted (the wait for the frame clock's tick
+ * not counted).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -330,6 +331,49 @@ bench_long_game (DjApplication *app)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Resizing: the sample game's window taken through sizes it has not had
+ * (everything on the board is drawn again at the new size), then through
+ * the same sizes again.  Each frame is timed from the resize to its paint. */
+#define RESIZES 12
+
+static void
+bench_resize (DjApplication *app)
+{
+  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
+  GdkFrameClock *clock;
+  double first[RESIZES], again[RESIZES];
+
+  dj_window_show_sample (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), NULL);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+  g_signal_connect (clock, "layout", G_CALLBACK (on_layout), NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  wait_for_frame (GTK_WIDGET (window));
+
+  /* Widths 900 to 1219 and heights 640 to 761: within Xvfb's screen. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < RESIZES; i++)
+      {
+        double *out = pass == 0 ? first : again;
+        gint64 t0 = g_get_monotonic_time ();
+
+        gtk_window_set_default_size (GTK_WINDOW (window), 900 + 29 * i, 640 + 11 * i);
+        out[i] = (g_get_monotonic_time () - t0) / 1000.0 + wait_for_frame (GTK_WIDGET (window));
+      }
+  g_print ("resize to a new size (sample game): %.2f ms median of %u (worst %.2f ms); "
+           "to a size seen before: %.2f ms median (worst %.2f ms)\n",
+           median (first, RESIZES), RESIZES, first[RESIZES - 1],
+           median (again, RESIZES), again[RESIZES - 1]);
+
+  g_signal_handlers_disconnect_by_func (clock, on_before_paint, NULL);
+  g_signal_handlers_disconnect_by_func (clock, on_after_paint, NULL);
+  g_signal_handlers_disconnect_by_func (clock, on_layout, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -360,5 +404,6 @@ main (int   argc,
     g_error ("%s", error->message);
 
   bench_long_game (app);
+  bench_resize (app);
   return 0;
 }

@@ -38,7 +38,7 @@ struct _DjBoard
   /* What does not change from move to move is drawn once: the wood, each
    * state of each pit, seed piles and heaps. */
   DjPictureCache   *pictures;
-  GHashTable       *texts;      /* the labels' layouts: key → BoardText */
+  DjBoardTexts     *texts;      /* the labels' and counts' layouts, shared with the pits */
   GskRenderNode    *pit_nodes[DJ_N_PITS];     /* the pit's own node last drawn … */
   GskRenderNode    *pit_pictures[DJ_N_PITS];  /* … and its picture */
   guint             tick_id;
@@ -157,63 +157,6 @@ store_label (DjBoard        *self,
 
 /* Drawing -------------------------------------------------------------- */
 
-typedef struct
-{
-  PangoLayout    *layout;
-  PangoRectangle  logical;
-} BoardText;
-
-static void
-board_text_free (gpointer data)
-{
-  BoardText *t = data;
-
-  g_clear_object (&t->layout);
-  g_free (t);
-}
-
-/* @text laid out at @size, shrunk to @max_width if it is wider: the board's
- * labels are the same from frame to frame, so each is laid out once (until
- * the style or the size changes). */
-static BoardText *
-board_text (DjBoard     *self,
-            const char  *text,
-            float        size,
-            PangoWeight  weight,
-            float        max_width)
-{
-  g_autofree char *key = g_strdup_printf ("%s\x1f%d\x1f%.3f\x1f%.3f", text, (int) weight, size,
-                                          max_width);
-  BoardText *t = g_hash_table_lookup (self->texts, key);
-  PangoFontDescription *desc;
-  PangoRectangle ink;
-
-  if (t != NULL)
-    return t;
-  if (g_hash_table_size (self->texts) > 256)
-    g_hash_table_remove_all (self->texts);
-
-  t = g_new0 (BoardText, 1);
-  t->layout = dj_board_create_layout (GTK_WIDGET (self), text);
-  desc = pango_font_description_new ();
-  pango_font_description_set_family_static (desc, "Sans");
-  pango_font_description_set_weight (desc, weight);
-  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
-  pango_layout_set_font_description (t->layout, desc);
-  pango_layout_get_pixel_extents (t->layout, &ink, &t->logical);
-  if (max_width > 0 && t->logical.width > max_width)
-    {
-      /* A long translation shrinks rather than overflows. */
-      pango_font_description_set_absolute_size (desc, size * max_width / t->logical.width *
-                                                PANGO_SCALE);
-      pango_layout_set_font_description (t->layout, desc);
-      pango_layout_get_pixel_extents (t->layout, &ink, &t->logical);
-    }
-  pango_font_description_free (desc);
-  g_hash_table_insert (self->texts, g_steal_pointer (&key), t);
-  return t;
-}
-
 static void
 text_snapshot (DjBoard       *self,
                GtkSnapshot   *snapshot,
@@ -225,7 +168,8 @@ text_snapshot (DjBoard       *self,
                const GdkRGBA *color,
                float          max_width)
 {
-  BoardText *t = board_text (self, text, size, weight, max_width);
+  const DjBoardText *t = dj_board_texts_get (self->texts, GTK_WIDGET (self), text, size, weight,
+                                             max_width);
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (roundf (cx - t->logical.width / 2.0f),
@@ -553,7 +497,8 @@ stores_snapshot (DjBoard        *self,
           dj_picture_cache_append_named (self->pictures, snapshot, widget, key->str, NULL,
                                          heap_draw, &args);
         }
-      dj_count_badge_snapshot (widget, snapshot, &colors, &GRAPHENE_POINT_INIT (cx, badge_y),
+      dj_count_badge_snapshot (widget, self->texts, snapshot, &colors,
+                               &GRAPHENE_POINT_INIT (cx, badge_y),
                                0.25f * u, captured);
 
       if (to_move)
@@ -713,7 +658,7 @@ hand_snapshot (DjBoard        *self,
 
           hand_pile_snapshot (self, snapshot, &colors, &p, d, hand);
           if (hand > 12 || dj_board_scene_get_show_counts (self->scene))
-            dj_count_badge_snapshot (GTK_WIDGET (self), snapshot, &colors,
+            dj_count_badge_snapshot (GTK_WIDGET (self), self->texts, snapshot, &colors,
                                      &GRAPHENE_POINT_INIT (p.x + 0.36f * d, p.y - 0.3f * d),
                                      0.25f * d, hand);
         }
@@ -774,7 +719,7 @@ forget_pictures (DjBoard *self)
   if (self->pictures != NULL)
     dj_picture_cache_clear (self->pictures);
   if (self->texts != NULL)
-    g_hash_table_remove_all (self->texts);
+    dj_board_texts_clear (self->texts);
 }
 
 static void
@@ -1204,7 +1149,7 @@ dj_board_css_changed (GtkWidget         *widget,
   GTK_WIDGET_CLASS (dj_board_parent_class)->css_changed (widget, change);
   /* Named colours (light or dark style) are read while drawing; the font
    * may have changed. */
-  g_hash_table_remove_all (DJ_BOARD (widget)->texts);
+  dj_board_texts_clear (DJ_BOARD (widget)->texts);
   gtk_widget_queue_draw (widget);
 }
 
@@ -1235,7 +1180,7 @@ dj_board_finalize (GObject *object)
   DjBoard *self = DJ_BOARD (object);
 
   g_clear_pointer (&self->description, g_free);
-  g_clear_pointer (&self->texts, g_hash_table_unref);
+  g_clear_pointer (&self->texts, dj_board_texts_free);
 
   G_OBJECT_CLASS (dj_board_parent_class)->finalize (object);
 }
@@ -1375,7 +1320,7 @@ dj_board_init (DjBoard *self)
 
   self->speed = DJ_ANIMATION_SPEED_NORMAL;
   self->pictures = dj_picture_cache_new ();
-  self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, board_text_free);
+  self->texts = dj_board_texts_new ();
   self->scene = dj_board_scene_new ();
   g_signal_connect_object (self->scene, "changed", G_CALLBACK (scene_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -1388,7 +1333,7 @@ dj_board_init (DjBoard *self)
 
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
     {
-      self->pits[pit] = dj_pit_new (self->scene, pit);
+      self->pits[pit] = dj_pit_new (self->scene, self->texts, pit);
       gtk_widget_set_parent (self->pits[pit], widget);
       g_signal_connect_object (self->pits[pit], "clicked", G_CALLBACK (pit_clicked_cb), self,
                                G_CONNECT_SWAPPED);

@@ -14,6 +14,7 @@ struct _DjPit
   GtkButton     parent_instance;
 
   DjBoardScene *scene;
+  DjBoardTexts *texts;
   guint         pit;
   char         *label;
 };
@@ -54,6 +55,91 @@ dj_board_create_layout (GtkWidget  *widget,
   cairo_font_options_destroy (options);
   pango_layout_context_changed (layout);
   return layout;
+}
+
+struct _DjBoardTexts
+{
+  GHashTable *texts;   /* key → DjBoardText */
+};
+
+static void
+board_text_free (gpointer data)
+{
+  DjBoardText *t = data;
+
+  g_clear_object (&t->layout);
+  g_free (t);
+}
+
+DjBoardTexts *
+dj_board_texts_new (void)
+{
+  DjBoardTexts *self = g_new0 (DjBoardTexts, 1);
+
+  self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, board_text_free);
+  return self;
+}
+
+void
+dj_board_texts_free (DjBoardTexts *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->texts);
+  g_free (self);
+}
+
+void
+dj_board_texts_clear (DjBoardTexts *self)
+{
+  g_return_if_fail (self != NULL);
+  g_hash_table_remove_all (self->texts);
+}
+
+static void
+board_text_set_size (DjBoardText *t,
+                     PangoWeight  weight,
+                     int          size)
+{
+  PangoFontDescription *desc = pango_font_description_new ();
+
+  pango_font_description_set_family_static (desc, "Sans");
+  pango_font_description_set_weight (desc, weight);
+  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+  pango_layout_set_font_description (t->layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_get_pixel_extents (t->layout, &t->ink, &t->logical);
+}
+
+const DjBoardText *
+dj_board_texts_get (DjBoardTexts *self,
+                    GtkWidget    *widget,
+                    const char   *text,
+                    float         size,
+                    PangoWeight   weight,
+                    float         max_width)
+{
+  int px = MAX (1, (int) roundf (size));
+  int fit = max_width > 0 ? MAX (1, (int) floorf (max_width)) : 0;
+  g_autofree char *key = g_strdup_printf ("%s\x1f%d\x1f%d\x1f%d", text, (int) weight, px, fit);
+  DjBoardText *t;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  t = g_hash_table_lookup (self->texts, key);
+  if (t != NULL)
+    return t;
+  /* Sizes met while the window was resized are not worth keeping. */
+  if (g_hash_table_size (self->texts) > 256)
+    g_hash_table_remove_all (self->texts);
+
+  t = g_new0 (DjBoardText, 1);
+  t->layout = dj_board_create_layout (widget, text);
+  board_text_set_size (t, weight, px);
+  if (fit > 0 && t->logical.width > fit)
+    board_text_set_size (t, weight, MAX (1, (int) floorf (px * (float) fit / t->logical.width)));
+  g_hash_table_insert (self->texts, g_steal_pointer (&key), t);
+  return t;
 }
 
 void
@@ -285,25 +371,23 @@ dj_seed_heap_snapshot (GtkSnapshot           *snapshot,
 
 void
 dj_count_badge_snapshot (GtkWidget              *widget,
+                         DjBoardTexts           *texts,
                          GtkSnapshot            *snapshot,
                          const DjSeedColors     *colors,
                          const graphene_point_t *center,
                          float                   height,
                          guint                   count)
 {
-  g_autofree char *text = g_strdup_printf ("%u", count);
-  g_autoptr(PangoLayout) layout = dj_board_create_layout (widget, text);
-  PangoFontDescription *desc = pango_font_description_new ();
+  char digits[16];
+  const DjBoardText *t;
   PangoRectangle ink, logical;
   float width;
   GskRoundedRect rr;
 
-  pango_font_description_set_family_static (desc, "Sans");
-  pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (desc, height * 0.62f * PANGO_SCALE);
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  g_snprintf (digits, sizeof digits, "%u", count);
+  t = dj_board_texts_get (texts, widget, digits, height * 0.62f, PANGO_WEIGHT_BOLD, 0);
+  ink = t->ink;
+  logical = t->logical;
 
   width = MAX (height, logical.width + height * 0.55f);
   gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT (center->x - width / 2,
@@ -318,7 +402,7 @@ dj_count_badge_snapshot (GtkWidget              *widget,
   gtk_snapshot_translate (snapshot,
                           &GRAPHENE_POINT_INIT (roundf (center->x - logical.width / 2.0f),
                                                 roundf (center->y - ink.y - ink.height / 2.0f)));
-  gtk_snapshot_append_layout (snapshot, layout, &colors->badge_fg);
+  gtk_snapshot_append_layout (snapshot, t->layout, &colors->badge_fg);
   gtk_snapshot_restore (snapshot);
 }
 
@@ -451,7 +535,7 @@ dj_pit_snapshot (GtkWidget   *widget,
     }
 
   if (count > 0 && (count > 12 || dj_board_scene_get_show_counts (self->scene)))
-    dj_count_badge_snapshot (widget, snapshot, &colors,
+    dj_count_badge_snapshot (widget, self->texts, snapshot, &colors,
                              &GRAPHENE_POINT_INIT (cx + d * 0.36f, cy + d * 0.38f),
                              d * 0.25f, count);
 }
@@ -531,15 +615,18 @@ dj_pit_init (DjPit *self)
 
 GtkWidget *
 dj_pit_new (DjBoardScene *scene,
+            DjBoardTexts *texts,
             guint         pit)
 {
   DjPit *self;
 
   g_return_val_if_fail (DJ_IS_BOARD_SCENE (scene), NULL);
+  g_return_val_if_fail (texts != NULL, NULL);
   g_return_val_if_fail (pit < DJ_N_PITS, NULL);
 
   self = g_object_new (DJ_TYPE_PIT, NULL);
   self->scene = g_object_ref (scene);
+  self->texts = texts;
   self->pit = pit;
   gtk_widget_add_css_class (GTK_WIDGET (self), pit < DJ_ROW_PITS ? "south" : "north");
   dj_pit_sync (self);

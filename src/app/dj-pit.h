@@ -38,6 +38,30 @@ void         dj_board_lookup_color          (GtkWidget          *widget,
 PangoLayout *dj_board_create_layout         (GtkWidget          *widget,
                                              const char         *text);
 
+/* The board's texts, each laid out once at each size and weight.  Sizes
+ * are whole pixels, so a window being resized meets few of them (each new
+ * size is a new font for pango to set up). */
+typedef struct _DjBoardTexts DjBoardTexts;
+typedef struct
+{
+  PangoLayout    *layout;
+  PangoRectangle  ink;
+  PangoRectangle  logical;
+} DjBoardText;
+
+DjBoardTexts      *dj_board_texts_new       (void);
+void               dj_board_texts_free      (DjBoardTexts       *self);
+/* Forgets every layout (the style or the font may have changed). */
+void               dj_board_texts_clear     (DjBoardTexts       *self);
+/* @text in the board's font at @size pixels (rounded), shrunk to fit
+ * @max_width if it is given and the text is wider (a long translation). */
+const DjBoardText *dj_board_texts_get       (DjBoardTexts       *self,
+                                             GtkWidget          *widget,
+                                             const char         *text,
+                                             float               size,
+                                             PangoWeight         weight,
+                                             float               max_width);
+
 /* Draws @count seeds as a pile centred on @center in a pit of @diameter:
  * the same count always gives the same picture, and each seed added keeps
  * the others where they were.  @in_hand draws them lifted, with a shadow
@@ -56,6 +80,7 @@ void         dj_seed_heap_snapshot          (GtkSnapshot            *snapshot,
                                              guint                   count);
 /* A count in a rounded badge centred on @center, @height high. */
 void         dj_count_badge_snapshot        (GtkWidget              *widget,
+                                             DjBoardTexts           *texts,
                                              GtkSnapshot            *snapshot,
                                              const DjSeedColors     *colors,
                                              const graphene_point_t *center,
@@ -65,7 +90,9 @@ void         dj_count_badge_snapshot        (GtkWidget              *widget,
 #define DJ_TYPE_PIT (dj_pit_get_type ())
 G_DECLARE_FINAL_TYPE (DjPit, dj_pit, DJ, PIT, GtkButton)
 
+/* @texts: the board's, which outlives its pits. */
 GtkWidget   *dj_pit_new                     (DjBoardScene *scene,
+                                             DjBoardTexts *texts,
                                              guint         pit);
 guint        dj_pit_get_index               (DjPit        *self);
 /* Refreshes style classes, tooltip and accessible label from the scene. */
