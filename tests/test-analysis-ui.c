@@ -16,6 +16,8 @@
 #include "dj-review.h"
 #include "dj-window.h"
 
+#include "dj-test-app.h"
+
 /* Small Djenon-aboure endgames: a few seeds, so every value is exact at
  * once and the oracle below checks it by plain minimax.
  *
@@ -28,8 +30,6 @@
 #define ONE_BEST "3 0 2 2 0 1 0 2 0 0 3 1 17 17 S"
 
 #define TIMEOUT_S 20
-
-static DjApplication *app;
 
 /* An independent oracle: minimax to the end over the rules' legal moves,
  * with RULES.md's repetition rule (a line back to a position on it ends
@@ -153,13 +153,6 @@ wait_until (Condition  cond,
   if (expired)
     g_error ("Timed out waiting for %s", what);
   g_source_remove (id);
-}
-
-static void
-flush_events (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
 }
 
 static DjGame *
@@ -635,13 +628,12 @@ test_review_cancel (void)
 /* Play from Here, in the window */
 
 static DjWindow *
-new_window (const char *setup)
+window_from (const char *setup)
 {
-  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
+  DjWindow *window = new_window ();
   DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
   DjPosition pos;
 
-  gtk_window_present (GTK_WINDOW (window));
   g_assert_true (dj_position_parse (setup, &pos, NULL));
   dj_window_start_game (window, &rules, &pos, NULL);
   flush_events ();
@@ -662,7 +654,7 @@ engine_replied (gpointer data)
 static void
 test_play_engine (void)
 {
-  DjWindow *window = new_window (ONE_BEST);
+  DjWindow *window = window_from (ONE_BEST);
   DjGame *game = dj_window_get_game (window);
   const DjRules *rules = dj_game_get_rules (game);
   DjPlayEngine *engine;
@@ -809,7 +801,7 @@ window_panel_ready (gpointer data)
 static void
 test_window_toggle (void)
 {
-  DjWindow *window = new_window (TWO_BEST);
+  DjWindow *window = window_from (TWO_BEST);
   DjAnalysisPanel *panel;
   DjBoardScene *scene = dj_board_get_scene (DJ_BOARD (dj_window_get_board (window)));
   GAction *action;
@@ -847,71 +839,23 @@ test_window_toggle (void)
   flush_events ();
 }
 
-static void
-rm_rf (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-
-  if (children != NULL)
-    {
-      GFileInfo *info;
-
-      while ((info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, g_file_info_get_name (info), NULL);
-
-          rm_rf (child);
-          g_object_unref (info);
-        }
-    }
-  g_file_delete (file, NULL, NULL);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSettings) settings = NULL;
-  static const char *xdg[] = {
-    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
-  };
   g_autofree char *home = NULL;
   int status;
 
   setlocale (LC_ALL, "");
-  /* A home of our own for drafts, recent files and settings. */
-  home = g_dir_make_tmp ("djenon-test-analysis-XXXXXX", NULL);
-  g_assert_nonnull (home);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
-    {
-      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
-
-      g_mkdir_with_parents (dir, 0700);
-      g_setenv (xdg[i], dir, TRUE);
-    }
+  home = dj_test_make_home ("djenon-test-analysis");
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
+  if (!dj_test_start_app ())
     {
       g_test_skip ("no display");
       g_print ("1..0 # SKIP no display\n");
       return 0;
     }
-  adw_init ();
-  dj_register_resource ();
-
-  /* No animation: the board shows a move's result at once. */
-  settings = g_settings_new (APP_ID);
-  g_settings_set_enum (settings, "animation-speed", 0);
-
-  app = dj_application_new (G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
 
   g_test_add_func ("/djenon/analysis-ui/panel-values", test_panel_values);
   g_test_add_func ("/djenon/analysis-ui/panel-game-over", test_panel_game_over);
@@ -927,6 +871,6 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
-  rm_rf (home);
+  dj_test_remove_tree (home);
   return status;
 }

@@ -23,6 +23,8 @@
 #include "dj-study-pane.h"
 #include "dj-window.h"
 
+#include "dj-test-app.h"
+
 /* Helpers ---------------------------------------------------------------- */
 
 static DjGame *
@@ -384,35 +386,6 @@ test_model_reports (void)
 }
 
 /* Widgets ------------------------------------------------------------------ */
-
-static DjApplication *app;
-
-static void
-flush_events (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static DjWindow *
-new_window (void)
-{
-  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  flush_events ();
-  return window;
-}
-
-static void
-destroy_window (DjWindow *window)
-{
-  g_autofree char *draft = g_strdup (dj_window_get_draft_id (window));
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  dj_drafts_remove (draft);
-  flush_events ();
-}
 
 /* A window showing: 1. c {a quiet start} A (1… E!? 2. b) 2. {now} a B */
 static DjWindow *
@@ -1294,41 +1267,19 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSettings) settings = NULL;
-  static const char *xdg[] = {
-    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
-  };
   g_autofree char *home = NULL;
   int status;
 
   setlocale (LC_ALL, "");
-  home = g_dir_make_tmp ("djenon-test-study-XXXXXX", NULL);
-  g_assert_nonnull (home);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
-    {
-      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
-
-      g_mkdir_with_parents (dir, 0700);
-      g_setenv (xdg[i], dir, TRUE);
-    }
+  home = dj_test_make_home ("djenon-test-study");
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/djenon/study/model/simple", test_model_simple);
   g_test_add_func ("/djenon/study/model/random", test_model_random);
   g_test_add_func ("/djenon/study/model/reports", test_model_reports);
 
-  if (gtk_init_check ())
+  if (dj_test_start_app ())
     {
-      adw_init ();
-      dj_register_resource ();
-      settings = g_settings_new (APP_ID);
-      g_settings_set_enum (settings, "animation-speed", 0);
-      app = dj_application_new (G_APPLICATION_NON_UNIQUE);
-      g_application_register (G_APPLICATION (app), NULL, &error);
-      g_assert_no_error (error);
-
       g_test_add_func ("/djenon/study/notation/shows", test_notation_shows);
       g_test_add_func ("/djenon/study/notation/start-notes", test_notation_start_notes);
       g_test_add_func ("/djenon/study/notation/keys", test_notation_keys);
@@ -1345,5 +1296,6 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
+  dj_test_remove_tree (home);
   return status;
 }

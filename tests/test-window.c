@@ -18,36 +18,7 @@
 #include "dj-window.h"
 #include "dj-xml.h"
 
-static DjApplication *app;
-
-static void
-flush_events (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static DjWindow *
-new_window (void)
-{
-  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  flush_events ();
-  return window;
-}
-
-static void
-destroy_window (DjWindow *window)
-{
-  /* Unsaved changes would stop a close: these tests want it gone, and
-   * its draft too. */
-  g_autofree char *draft = g_strdup (dj_window_get_draft_id (window));
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  dj_drafts_remove (draft);
-  flush_events ();
-}
+#include "dj-test-app.h"
 
 static void
 start_setup (DjWindow   *window,
@@ -768,29 +739,6 @@ test_live_timestamps (void)
   destroy_window (window);
 }
 
-static void
-rm_rf (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-
-  if (children != NULL)
-    {
-      GFileInfo *info;
-
-      while ((info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, g_file_info_get_name (info), NULL);
-
-          rm_rf (child);
-          g_object_unref (info);
-        }
-    }
-  g_file_delete (file, NULL, NULL);
-}
-
 /* Flip Board, from the main menu or Ctrl+F: South's row goes to the top,
  * and back. */
 static void
@@ -960,46 +908,19 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSettings) settings = NULL;
-  static const char *xdg[] = {
-    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
-  };
   g_autofree char *home = NULL;
   int status;
 
   setlocale (LC_ALL, "");
-  /* A home of our own for drafts, recent files and settings; not
-   * G_TEST_OPTION_ISOLATE_DIRS, which also hides the system's MIME database
-   * and icon themes from GTK. */
-  home = g_dir_make_tmp ("djenon-test-window-XXXXXX", NULL);
-  g_assert_nonnull (home);
-  g_setenv ("HOME", home, TRUE);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
-    {
-      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
-
-      g_mkdir_with_parents (dir, 0700);
-      g_setenv (xdg[i], dir, TRUE);
-    }
+  home = dj_test_make_home ("djenon-test-window");
   g_test_init (&argc, &argv, NULL);
 
-  if (!gtk_init_check ())
+  if (!dj_test_start_app ())
     {
       g_test_skip ("no display");
       g_print ("1..0 # SKIP no display\n");
       return 0;
     }
-  adw_init ();
-  dj_register_resource ();
-
-  /* No animation: the board shows a move's result at once. */
-  settings = g_settings_new (APP_ID);
-  g_settings_set_enum (settings, "animation-speed", 0);
-
-  app = dj_application_new (G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
 
   g_test_add_func ("/djenon/app/play-legal", test_play_legal);
   g_test_add_func ("/djenon/app/illegal-refused", test_illegal_refused);
@@ -1023,6 +944,6 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
-  rm_rf (home);
+  dj_test_remove_tree (home);
   return status;
 }

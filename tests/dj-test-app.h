@@ -1,0 +1,130 @@
+/* dj-test-app.h: what the application's widget tests share
+ *
+ * A home of their own (drafts, recent files, settings), GTK, libadwaita and
+ * the application started as the tests need them, and windows made and
+ * destroyed.  Each test program includes it once.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dj-application.h"
+#include "dj-drafts.h"
+#include "dj-resources.h"
+#include "dj-window.h"
+
+static DjApplication *app;
+
+/* A new home under the temporary folder, named after @name, made the home
+ * and XDG folders of this process; not G_TEST_OPTION_ISOLATE_DIRS, which
+ * also hides the system's MIME database and icon themes from GTK.  Call
+ * before g_test_init(); remove it with dj_test_remove_tree() at the end. */
+static G_GNUC_UNUSED char *
+dj_test_make_home (const char *name)
+{
+  static const char *xdg[] = {
+    "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+  };
+  g_autofree char *pattern = g_strconcat (name, "-XXXXXX", NULL);
+  char *home = g_dir_make_tmp (pattern, NULL);
+
+  g_assert_nonnull (home);
+  g_setenv ("HOME", home, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg[i] + strlen ("XDG_"), NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (xdg[i], dir, TRUE);
+    }
+  return home;
+}
+
+/* GTK, libadwaita, Djenon's resources and the application (registered, and
+ * with animations off: the board shows a move's result at once).  FALSE
+ * without a display. */
+static G_GNUC_UNUSED gboolean
+dj_test_start_app (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_init_check ())
+    return FALSE;
+  adw_init ();
+  dj_register_resource ();
+
+  settings = g_settings_new (APP_ID);
+  g_settings_set_enum (settings, "animation-speed", 0);
+
+  app = dj_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  return TRUE;
+}
+
+/* Removes @path and everything under it, without recursion. */
+static G_GNUC_UNUSED void
+dj_test_remove_tree (const char *path)
+{
+  g_autoptr(GPtrArray) todo = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (todo, g_strdup (path));
+  while (todo->len > 0)
+    {
+      char *dir = g_ptr_array_steal_index_fast (todo, todo->len - 1);
+      g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+      const char *name;
+
+      g_ptr_array_add (dirs, dir);
+      while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+        {
+          char *child = g_build_filename (dir, name, NULL);
+
+          if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+            g_ptr_array_add (todo, child);
+          else
+            {
+              g_remove (child);
+              g_free (child);
+            }
+        }
+    }
+  /* Deepest first. */
+  for (guint i = dirs->len; i > 0; i--)
+    g_rmdir (dirs->pdata[i - 1]);
+}
+
+static G_GNUC_UNUSED void
+flush_events (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static G_GNUC_UNUSED DjWindow *
+new_window (void)
+{
+  DjWindow *window = dj_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  flush_events ();
+  return window;
+}
+
+/* Unsaved changes would stop a close: the tests want the window gone, and
+ * its draft too. */
+static G_GNUC_UNUSED void
+destroy_window (DjWindow *window)
+{
+  g_autofree char *draft = g_strdup (dj_window_get_draft_id (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  dj_drafts_remove (draft);
+  flush_events ();
+}
