@@ -513,24 +513,19 @@ dj_pit_snapshot (GtkWidget   *widget,
 
   if (dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit)
     {
-      g_autoptr(PangoLayout) layout = dj_board_create_layout (widget, "★");
-      PangoFontDescription *desc = pango_font_description_new ();
       GdkRGBA bg, fg;
-      PangoRectangle ink;
       float r = d * 0.14f, bx = cx - d * 0.36f, by = cy - d * 0.36f;
+      const DjBoardText *star = dj_board_texts_get (self->texts, widget, "★", r * 1.4f,
+                                                    PANGO_WEIGHT_NORMAL, 0);
 
       dj_board_lookup_color (widget, "dj_best_color", "#26a269", &bg);
       dj_board_lookup_color (widget, "dj_best_fg_color", "#ffffff", &fg);
       disc_snapshot (snapshot, bx, by, r, &bg);
-      pango_font_description_set_family_static (desc, "Sans");
-      pango_font_description_set_absolute_size (desc, r * 1.4f * PANGO_SCALE);
-      pango_layout_set_font_description (layout, desc);
-      pango_font_description_free (desc);
-      pango_layout_get_pixel_extents (layout, &ink, NULL);
       gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (bx - ink.x - ink.width / 2.0f,
-                                                              by - ink.y - ink.height / 2.0f));
-      gtk_snapshot_append_layout (snapshot, layout, &fg);
+      gtk_snapshot_translate (snapshot,
+                              &GRAPHENE_POINT_INIT (bx - star->ink.x - star->ink.width / 2.0f,
+                                                    by - star->ink.y - star->ink.height / 2.0f));
+      gtk_snapshot_append_layout (snapshot, star->layout, &fg);
       gtk_snapshot_restore (snapshot);
     }
 
