@@ -2,9 +2,10 @@
  *
  * A pile of seeds is a hundred rotated, clipped gradients and a pit's hole a
  * blurred inset shadow; drawing them costs milliseconds a frame with the
- * cairo renderer, copying their picture almost nothing.  A node's
- * serialization is its key: equal text, equal pixels, whatever the node
- * holds, so nothing here has to know what changes a pit's look.
+ * cairo renderer, copying their picture almost nothing.  What a node draws,
+ * written out value by value, is its key: equal values, equal pixels,
+ * whatever the node holds, so nothing here has to know what changes a
+ * pit's look.
  *
  * What a picture is depends on the renderer.  For GPU renderers it is a
  * texture, uploaded once.  GTK 4.8's cairo renderer, though, converts a

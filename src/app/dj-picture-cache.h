@@ -18,8 +18,8 @@ void            dj_picture_cache_clear   (DjPictureCache *self);
 
 /* What @node draws, as a picture: rendered once by @widget's renderer at
  * its scale, and reused whenever an equal node comes again (same drawing,
- * colours and place: the node's text is the key, which costs its
- * serialization).  It lands exactly where the node would have drawn.
+ * colours and place: the node's values, written out, are the key).  It
+ * lands exactly where the node would have drawn.
  * Takes @node; returns a node to append. */
 GskRenderNode  *dj_picture_cache_draw    (DjPictureCache          *self,
                                           GtkWidget               *widget,
