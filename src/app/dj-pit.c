@@ -39,9 +39,10 @@ dj_board_lookup_color (GtkWidget  *widget,
 
 /* Text ----------------------------------------------------------------- */
 
-PangoLayout *
-dj_board_create_layout (GtkWidget  *widget,
-                        const char *text)
+/* A layout of @text with the widget's font settings but for hinting. */
+static PangoLayout *
+board_layout_new (GtkWidget  *widget,
+                  const char *text)
 {
   PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
   PangoContext *context = pango_layout_get_context (layout);
@@ -134,7 +135,7 @@ dj_board_texts_get (DjBoardTexts *self,
     g_hash_table_remove_all (self->texts);
 
   t = g_new0 (DjBoardText, 1);
-  t->layout = dj_board_create_layout (widget, text);
+  t->layout = board_layout_new (widget, text);
   board_text_set_size (t, weight, px);
   if (fit > 0 && t->logical.width > fit)
     board_text_set_size (t, weight, MAX (1, (int) floorf (px * (float) fit / t->logical.width)));
@@ -380,16 +381,13 @@ dj_count_badge_snapshot (GtkWidget              *widget,
 {
   char digits[16];
   const DjBoardText *t;
-  PangoRectangle ink, logical;
   float width;
   GskRoundedRect rr;
 
   g_snprintf (digits, sizeof digits, "%u", count);
   t = dj_board_texts_get (texts, widget, digits, height * 0.62f, PANGO_WEIGHT_BOLD, 0);
-  ink = t->ink;
-  logical = t->logical;
 
-  width = MAX (height, logical.width + height * 0.55f);
+  width = MAX (height, t->logical.width + height * 0.55f);
   gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT (center->x - width / 2,
                                                              center->y - height / 2,
                                                              width, height), height / 2);
@@ -400,8 +398,8 @@ dj_count_badge_snapshot (GtkWidget              *widget,
   gtk_snapshot_save (snapshot);
   /* Centre the digits' ink, not the line box, so numbers sit in the middle. */
   gtk_snapshot_translate (snapshot,
-                          &GRAPHENE_POINT_INIT (roundf (center->x - logical.width / 2.0f),
-                                                roundf (center->y - ink.y - ink.height / 2.0f)));
+                          &GRAPHENE_POINT_INIT (roundf (center->x - t->logical.width / 2.0f),
+                                                roundf (center->y - t->ink.y - t->ink.height / 2.0f)));
   gtk_snapshot_append_layout (snapshot, t->layout, &colors->badge_fg);
   gtk_snapshot_restore (snapshot);
 }

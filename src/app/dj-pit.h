@@ -29,18 +29,14 @@ void         dj_board_lookup_color          (GtkWidget          *widget,
                                              const char         *fallback,
                                              GdkRGBA            *color);
 
-/* A layout of @text for drawing on the board.  The board is a drawing that
+/* The board's texts, each laid out once at each size and weight.  Sizes
+ * are whole pixels, so a window being resized meets few of them (each new
+ * size is a new font for pango to set up).  The board is a drawing that
  * scales with the window, so its text is drawn from the letters' outlines,
  * not hinted to the pixel grid: letters keep their shape at every size, and
  * the font's hinting programs are not run for each of the board's sizes
  * (17 M instructions of the first frame).  The user's other font settings
  * (antialiasing, subpixel order) stay. */
-PangoLayout *dj_board_create_layout         (GtkWidget          *widget,
-                                             const char         *text);
-
-/* The board's texts, each laid out once at each size and weight.  Sizes
- * are whole pixels, so a window being resized meets few of them (each new
- * size is a new font for pango to set up). */
 typedef struct _DjBoardTexts DjBoardTexts;
 typedef struct
 {
