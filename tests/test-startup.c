@@ -12,11 +12,12 @@
  */
 #include "config.h"
 
-#include <glib/gstdio.h>
 #include <locale.h>
 
 #include "dj-application.h"
 #include "dj-resources.h"
+
+#include "dj-test-app.h"
 
 static gboolean started, activated;
 
@@ -74,7 +75,6 @@ check_activated (GApplication *application)
 static void
 test_start (void)
 {
-  g_autoptr(DjApplication) app = NULL;
   int status;
 
   app = dj_application_new (G_APPLICATION_NON_UNIQUE);
@@ -84,21 +84,18 @@ test_start (void)
   g_assert_cmpint (status, ==, 0);
   g_assert_true (started);
   g_assert_true (activated);
+  g_clear_object (&app);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *home = g_dir_make_tmp ("djenon-test-startup-XXXXXX", NULL);
+  g_autofree char *home = NULL;
   int status;
 
   setlocale (LC_ALL, "");
-  g_assert_nonnull (home);
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", home, TRUE);
-  g_setenv ("XDG_CACHE_HOME", home, TRUE);
+  home = dj_test_make_home ("djenon-test-startup");
   g_test_init (&argc, &argv, NULL);
 
   /* As main() does, before GTK starts. */
@@ -111,18 +108,6 @@ main (int   argc,
   g_test_add_func ("/djenon/app/startup", test_start);
   status = g_test_run ();
 
-  /* The home holds only files (the recent files' list). */
-  {
-    g_autoptr(GDir) dir = g_dir_open (home, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (home, name, NULL);
-
-        g_remove (path);
-      }
-    g_rmdir (home);
-  }
+  dj_test_remove_tree (home);
   return status;
 }
