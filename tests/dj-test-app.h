@@ -71,13 +71,13 @@ dj_test_start_app (void)
 static G_GNUC_UNUSED void
 dj_test_remove_tree (const char *path)
 {
-  g_autoptr(GPtrArray) todo = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) pending = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
 
-  g_ptr_array_add (todo, g_strdup (path));
-  while (todo->len > 0)
+  g_ptr_array_add (pending, g_strdup (path));
+  while (pending->len > 0)
     {
-      char *dir = g_ptr_array_steal_index_fast (todo, todo->len - 1);
+      char *dir = g_ptr_array_steal_index_fast (pending, pending->len - 1);
       g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
       const char *name;
 
@@ -87,7 +87,7 @@ dj_test_remove_tree (const char *path)
           char *child = g_build_filename (dir, name, NULL);
 
           if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-            g_ptr_array_add (todo, child);
+            g_ptr_array_add (pending, child);
           else
             {
               g_remove (child);
