@@ -19,7 +19,6 @@
 #include "dj-notation-line.h"
 #include "dj-notation-model.h"
 #include "dj-resources.h"
-#include "dj-study-config.h"
 #include "dj-study-pane.h"
 #include "dj-window.h"
 
@@ -1142,7 +1141,6 @@ test_game_list (void)
 static void
 test_copy_paste (void)
 {
-#if DJ_HAVE_NOTATION
   DjNode *e;
   DjWindow *window = window_with_study_game (&e);
   DjGame *game = dj_window_get_game (window);
@@ -1189,9 +1187,6 @@ test_copy_paste (void)
   g_test_message ("error: %s", error->message);
   g_assert_nonnull (strstr (error->message, ":2:"));
   destroy_window (window);
-#else
-  g_test_skip ("the formats library has no text notation yet");
-#endif
 }
 
 /* A picture of the notation, rendered off-screen: variations indented and

@@ -8,7 +8,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "dj-study-config.h"
 #include "dj-notation.h"
 #include "dj-study-pane.h"
 
@@ -355,11 +354,7 @@ dj_study_pane_get_game_text (DjStudyPane *self)
 {
   g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
   g_return_val_if_fail (self->game != NULL, NULL);
-#if DJ_HAVE_NOTATION
   return dj_notation_write_game (self->game);
-#else
-  return NULL;
-#endif
 }
 
 char *
@@ -388,14 +383,9 @@ dj_study_pane_get_line_text (DjStudyPane *self)
       dj_game_load_annotations (line, to, dj_node_get_glyph (n), dj_node_get_assessment (n),
                                 dj_node_get_time_ms (n));
     }
-#if DJ_HAVE_NOTATION
   return dj_notation_write_game (line);
-#else
-  return NULL;
-#endif
 }
 
-#if DJ_HAVE_NOTATION
 static gboolean
 has_header (const char *text)
 {
@@ -403,7 +393,6 @@ has_header (const char *text)
     text++;
   return *text == '[';
 }
-#endif
 
 gboolean
 dj_study_pane_paste_text (DjStudyPane  *self,
@@ -414,11 +403,6 @@ dj_study_pane_paste_text (DjStudyPane  *self,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (self->game != NULL, FALSE);
 
-#if !DJ_HAVE_NOTATION
-  g_set_error_literal (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX,
-                       _("This build cannot read the text notation"));
-  return FALSE;
-#else
   if (has_header (text))
     {
       g_autoptr(DjCollection) pasted = dj_notation_parse (text, -1, _("Pasted text"), error);
@@ -455,7 +439,6 @@ dj_study_pane_paste_text (DjStudyPane  *self,
       dj_game_set_current (self->game, node);
       return TRUE;
     }
-#endif
 }
 
 /* GtkWidget: one child; the natural width is kept modest so that the

@@ -56,7 +56,6 @@ struct _DjWindow
 
   DjCollection    *collection;
   DjGame          *game;
-  DjLineModel     *line;
   GFile           *file;
 
   char            *draft_id;
@@ -348,10 +347,8 @@ static void
 update_actions (DjWindow *self)
 {
   DjNode *node = dj_game_get_current (self->game);
-  guint current = dj_line_model_get_current (self->line);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->line));
   gboolean at_start = dj_node_get_parent (node) == NULL;
-  gboolean at_end = current == DJ_LINE_MODEL_NO_POSITION ? n == 0 : current + 1 >= n;
+  gboolean at_end = dj_node_get_first_child (node) == NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
@@ -570,7 +567,6 @@ dj_window_set_collection (DjWindow     *self,
                           DjCollection *collection,
                           GFile        *file)
 {
-  g_autoptr(DjLineModel) line = NULL;
   DjGame *game;
 
   g_return_if_fail (DJ_IS_WINDOW (self));
@@ -587,11 +583,9 @@ dj_window_set_collection (DjWindow     *self,
   game = self->requested_game != NULL && dj_collection_find (collection, self->requested_game) >= 0
          ? self->requested_game : dj_collection_get_game (collection, 0);
   self->requested_game = NULL;
-  line = dj_line_model_new (game);
   g_set_object (&self->collection, collection);
   self->game = game;
   g_set_object (&self->file, file);
-  g_set_object (&self->line, line);
 
   dj_study_pane_set_game (self->study_pane, collection, game);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
@@ -842,10 +836,8 @@ next_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   DjWindow *self = DJ_WINDOW (widget);
-  guint current = dj_line_model_get_current (self->line);
 
-  go_to (self, dj_line_model_get_node (self->line,
-                                       current == DJ_LINE_MODEL_NO_POSITION ? 0 : current + 1));
+  go_to (self, dj_node_get_first_child (dj_game_get_current (self->game)));
 }
 
 static void
@@ -854,10 +846,8 @@ last_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   DjWindow *self = DJ_WINDOW (widget);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->line));
 
-  if (n > 0)
-    go_to (self, dj_line_model_get_node (self->line, n - 1));
+  go_to (self, dj_node_get_line_end (dj_game_get_current (self->game)));
 }
 
 static void
@@ -1626,11 +1616,6 @@ static void
 copy_text (DjWindow *self,
            char     *text)
 {
-  if (text == NULL)
-    {
-      show_toast (self, _("Copying as text is not available in this build"));
-      return;
-    }
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   show_toast (self, _("Copied as text notation"));
   g_free (text);
@@ -1786,13 +1771,6 @@ dj_window_get_game (DjWindow *self)
   return self->game;
 }
 
-DjLineModel *
-dj_window_get_line_model (DjWindow *self)
-{
-  g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
-  return self->line;
-}
-
 GtkWidget *
 dj_window_get_board (DjWindow *self)
 {
@@ -1884,7 +1862,6 @@ dj_window_dispose (GObject *object)
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_WINDOW);
   g_clear_pointer (&self->pending_trace, dj_trace_free);
-  g_clear_object (&self->line);
   g_clear_object (&self->collection);
   self->game = NULL;
   g_clear_object (&self->file);

@@ -8,7 +8,6 @@
 
 #include "dj-collection.h"
 #include "dj-drafts.h"
-#include "dj-line-model.h"
 #include "dj-study-pane.h"
 
 G_BEGIN_DECLS
@@ -60,7 +59,6 @@ gboolean       dj_window_play_move          (DjWindow        *self,
 GFile         *dj_window_get_file           (DjWindow        *self);
 DjCollection  *dj_window_get_collection     (DjWindow        *self);
 DjGame        *dj_window_get_game           (DjWindow        *self);
-DjLineModel   *dj_window_get_line_model     (DjWindow        *self);
 GtkWidget     *dj_window_get_board          (DjWindow        *self);
 /* The moves beside the board: the study pane's DjNotationView. */
 GtkWidget     *dj_window_get_move_list      (DjWindow        *self);
