@@ -10,6 +10,7 @@
 
 #include "dj-analysis-panel.h"
 #include "dj-board.h"
+#include "dj-document.h"
 #include "dj-game-info-dialog.h"
 #include "dj-help.h"
 #include "dj-new-game-dialog.h"
@@ -20,8 +21,6 @@
 #include "dj-lazy-menu.h"
 #include "dj-xml.h"
 
-/* A draft is written this long after the first change not yet in one. */
-#define DRAFT_DELAY_MS 2000
 #define MAX_RECENT     10
 #define SAMPLE_PATH    RESOURCE_PATH "/samples/aboure-sample.djenon"
 
@@ -40,7 +39,6 @@ struct _DjWindow
   GtkMenuButton   *menu_button;
   GMenuModel      *primary_menu;
   GtkWindow       *shortcuts;     /* built when first asked for (weak) */
-  DjGame          *requested_game;
   GMenu           *recent_section;
   GMenu           *recent_submenu_section;
   GtkWidget       *moves_button;
@@ -54,12 +52,11 @@ struct _DjWindow
   GtkWidget       *review;
   GtkWidget       *play_engine;
 
-  DjCollection    *collection;
+  /* The document shown, and the game of it on the board */
+  DjDocument      *document;
+  GSignalGroup    *document_signals;
   DjGame          *game;
-  GFile           *file;
-
-  char            *draft_id;
-  guint            draft_source;
+  GSignalGroup    *game_signals;
 
   /* The move just played, to animate when the board reaches its node. */
   DjTrace         *pending_trace;
@@ -80,6 +77,14 @@ struct _DjWindow
 };
 
 G_DEFINE_FINAL_TYPE (DjWindow, dj_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 typedef void (*DjContinuation) (DjWindow *self,
                                 gpointer  data);
@@ -169,12 +174,16 @@ get_display_name (GFile *file)
   return g_file_get_basename (file);
 }
 
+/* The players (or the event), else the file's name. */
 static char *
 get_game_title (DjWindow *self)
 {
-  if (self->file != NULL)
-    return get_display_name (self->file);
-  return dj_game_info_get_title (dj_game_get_info (self->game));
+  const DjGameInfo *info = dj_game_get_info (self->game);
+  GFile *file = dj_document_get_file (self->document);
+
+  if (info->south == NULL && info->north == NULL && info->event == NULL && file != NULL)
+    return get_display_name (file);
+  return dj_game_info_get_title (info);
 }
 
 static char *
@@ -203,7 +212,10 @@ update_title (DjWindow *self)
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
   g_autofree char *subtitle = NULL;
-  gboolean modified = dj_collection_get_modified (self->collection);
+  g_autofree char *where = NULL;
+  GFile *file = dj_document_get_file (self->document);
+  const char *variant = dj_variant_display_name (dj_game_get_rules (self->game)->variant);
+  gboolean modified = dj_document_get_modified (self->document);
 
   if (modified)
     /* Translators: the window title of a game with unsaved changes */
@@ -211,10 +223,19 @@ update_title (DjWindow *self)
   else
     title = g_strdup (name);
 
-  if (self->file != NULL)
-    subtitle = get_folder_text (self->file);
+  /* The variant always; with a file, the file's name (or its folder when
+   * the name is the title already). */
+  if (file != NULL)
+    {
+      g_autofree char *file_name = get_display_name (file);
+
+      where = g_str_equal (file_name, name) ? get_folder_text (file) : g_steal_pointer (&file_name);
+    }
+  if (where != NULL)
+    /* Translators: the window's subtitle: the game's variant, then its file or folder */
+    subtitle = g_strdup_printf (_("%s — %s"), variant, where);
   else
-    subtitle = g_strdup (dj_variant_display_name (dj_game_get_rules (self->game)->variant));
+    subtitle = g_strdup (variant);
 
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
@@ -436,17 +457,14 @@ on_move_refused (DjWindow *self,
 
 /* Drafts */
 
-static void
-write_draft (DjWindow *self)
+void
+dj_window_flush_draft (DjWindow *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!dj_collection_get_modified (self->collection))
-    {
-      dj_drafts_remove (self->draft_id);
-      return;
-    }
-  if (!dj_drafts_write (self->draft_id, self->collection, self->file, &error))
+  g_return_if_fail (DJ_IS_WINDOW (self));
+
+  if (!dj_document_flush_draft (self->document, &error))
     {
       g_autofree char *text = g_strdup_printf (_("Could not keep a copy of the unsaved game: %s"),
                                                error->message);
@@ -454,37 +472,17 @@ write_draft (DjWindow *self)
     }
 }
 
-static gboolean
-draft_timeout (gpointer data)
-{
-  DjWindow *self = data;
-
-  self->draft_source = 0;
-  write_draft (self);
-  return G_SOURCE_REMOVE;
-}
-
 static void
-schedule_draft (DjWindow *self)
+on_draft_failed (DjWindow   *self,
+                 const char *message)
 {
-  if (self->draft_source == 0)
-    self->draft_source = g_timeout_add (DRAFT_DELAY_MS, draft_timeout, self);
-}
-
-void
-dj_window_flush_draft (DjWindow *self)
-{
-  g_return_if_fail (DJ_IS_WINDOW (self));
-
-  g_clear_handle_id (&self->draft_source, g_source_remove);
-  write_draft (self);
+  show_toast (self, message);
 }
 
 static void
 drop_draft (DjWindow *self)
 {
-  g_clear_handle_id (&self->draft_source, g_source_remove);
-  dj_drafts_remove (self->draft_id);
+  dj_document_discard_draft (self->document);
 }
 
 /* The record */
@@ -537,90 +535,28 @@ on_undo_changed (DjWindow   *self,
 }
 
 static void
-on_modified_changed (DjWindow     *self,
-                     GParamSpec   *pspec,
-                     DjCollection *collection)
+on_modified_changed (DjWindow *self)
 {
   update_title (self);
-  schedule_draft (self);
 }
 
+/* The board, the panes and the analysis show @game, a game of the document. */
 static void
-on_collection_changed (DjWindow *self)
+show_game (DjWindow *self,
+           DjGame   *game)
 {
-  /* Every edit of the record lands here: keep a draft of it soon. */
-  if (dj_collection_get_modified (self->collection))
-    schedule_draft (self);
-}
+  DjCollection *collection = dj_document_get_collection (self->document);
 
-static void
-disconnect_game (DjWindow *self)
-{
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
-  if (self->collection != NULL)
-    g_signal_handlers_disconnect_by_data (self->collection, self);
-}
-
-void
-dj_window_set_collection (DjWindow     *self,
-                          DjCollection *collection,
-                          GFile        *file)
-{
-  DjGame *game;
-
-  g_return_if_fail (DJ_IS_WINDOW (self));
-  g_return_if_fail (DJ_IS_COLLECTION (collection));
-  g_return_if_fail (dj_collection_get_n_games (collection) > 0);
-  g_return_if_fail (file == NULL || G_IS_FILE (file));
-
-  disconnect_game (self);
   g_clear_pointer (&self->pending_trace, dj_trace_free);
   self->pending_node = NULL;
   self->settle_after_animation = FALSE;
 
-  /* The game the study pane asked for (a game of the file), else the first. */
-  game = self->requested_game != NULL && dj_collection_find (collection, self->requested_game) >= 0
-         ? self->requested_game : dj_collection_get_game (collection, 0);
-  self->requested_game = NULL;
-  g_set_object (&self->collection, collection);
   self->game = game;
-  g_set_object (&self->file, file);
-
+  g_signal_group_set_target (self->game_signals, game);
   dj_study_pane_set_game (self->study_pane, collection, game);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
   dj_review_set_game (DJ_REVIEW (self->review), game);
   dj_play_engine_set_game (DJ_PLAY_ENGINE (self->play_engine), game);
-
-  g_signal_connect_object (game, "current-changed",
-                           G_CALLBACK (on_current_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "node-added",
-                           G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "node-removed",
-                           G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "children-reordered",
-                           G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "node-changed",
-                           G_CALLBACK (on_node_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "info-changed",
-                           G_CALLBACK (on_info_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "notify::can-undo",
-                           G_CALLBACK (on_undo_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "notify::can-redo",
-                           G_CALLBACK (on_undo_changed), self, G_CONNECT_SWAPPED);
-  /* Any edit, whatever its kind, goes into the draft. */
-  g_signal_connect_object (game, "node-added",
-                           G_CALLBACK (on_collection_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "node-removed",
-                           G_CALLBACK (on_collection_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "node-changed",
-                           G_CALLBACK (on_collection_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "children-reordered",
-                           G_CALLBACK (on_collection_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (game, "info-changed",
-                           G_CALLBACK (on_collection_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (collection, "notify::modified",
-                           G_CALLBACK (on_modified_changed), self, G_CONNECT_SWAPPED);
 
   self->last_move_time = g_get_monotonic_time ();
 
@@ -628,6 +564,47 @@ dj_window_set_collection (DjWindow     *self,
   update_title (self);
   update_status (self);
   update_actions (self);
+}
+
+/* The document has new games: the first is shown. */
+static void
+on_collection_replaced (DjWindow *self)
+{
+  show_game (self, dj_collection_get_game (dj_document_get_collection (self->document), 0));
+}
+
+void
+dj_window_set_collection (DjWindow     *self,
+                          DjCollection *collection,
+                          GFile        *file)
+{
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  g_return_if_fail (DJ_IS_COLLECTION (collection));
+  g_return_if_fail (dj_collection_get_n_games (collection) > 0);
+  g_return_if_fail (file == NULL || G_IS_FILE (file));
+
+  dj_document_replace (self->document, collection, file);
+}
+
+DjDocument *
+dj_window_get_document (DjWindow *self)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+void
+dj_window_set_document (DjWindow   *self,
+                        DjDocument *document)
+{
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  g_return_if_fail (DJ_IS_DOCUMENT (document));
+
+  if (!g_set_object (&self->document, document))
+    return;
+  g_signal_group_set_target (self->document_signals, document);
+  on_collection_replaced (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
 void
@@ -650,8 +627,7 @@ dj_window_start_game (DjWindow         *self,
     }
   dj_collection_append (collection, game);
   dj_collection_set_modified (collection, FALSE);
-  drop_draft (self);
-  dj_window_set_collection (self, collection, NULL);
+  dj_document_replace (self->document, collection, NULL);
 
   /* A set-up position where the side to move cannot move starts with its pass. */
   dj_moves_generate (rules, dj_node_get_position (dj_game_get_root (game)), &moves);
@@ -691,8 +667,7 @@ dj_window_show_sample (DjWindow *self)
       dj_window_start_game (self, &rules, NULL, NULL);
       return;
     }
-  drop_draft (self);
-  dj_window_set_collection (self, collection, NULL);
+  dj_document_replace (self->document, collection, NULL);
 }
 
 /* Playing */
@@ -956,48 +931,104 @@ add_to_recent (GFile *file)
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
+/* A file that could not be read is no recent game, whoever added it (the
+ * file chooser adds what it was given). */
+static void
+forget_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+
+  if (gtk_recent_manager_has_item (manager, uri))
+    gtk_recent_manager_remove_item (manager, uri, NULL);
+}
+
 gboolean
 dj_window_load_file (DjWindow  *self,
                      GFile     *file,
                      GError   **error)
 {
-  g_autoptr(DjCollection) collection = NULL;
-
   g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  collection = dj_xml_load_file (file, NULL, error);
-  if (collection == NULL)
-    return FALSE;
-  if (dj_collection_get_n_games (collection) == 0)
+  if (!dj_document_load (self->document, file, error))
     {
-      g_autofree char *name = get_display_name (file);
-
-      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
-                   _("%s: the file holds no game"), name);
+      forget_recent (file);
       return FALSE;
     }
-
-  drop_draft (self);
-  dj_window_set_collection (self, collection, file);
   add_to_recent (file);
   return TRUE;
 }
 
 static void
+explain_open_error (DjWindow     *self,
+                    GFile        *file,
+                    const GError *error)
+{
+  g_autofree char *name = get_display_name (file);
+  g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+  show_error (self, heading, error->message);
+}
+
+/* A file being read or written for a window, and what to do next. */
+typedef struct
+{
+  DjWindow     *window;
+  GFile        *file;
+  Continuation *then;
+} FileOp;
+
+static FileOp *
+file_op_new (DjWindow     *self,
+             GFile        *file,
+             Continuation *then)
+{
+  FileOp *op = g_new0 (FileOp, 1);
+
+  op->window = g_object_ref (self);
+  op->file = g_object_ref (file);
+  op->then = then;
+  return op;
+}
+
+static void
+file_op_free (FileOp *op)
+{
+  continuation_free (op->then);
+  g_object_unref (op->window);
+  g_object_unref (op->file);
+  g_free (op);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileOp, file_op_free)
+
+static void
+open_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(FileOp) op = data;
+  g_autoptr(GError) error = NULL;
+
+  if (dj_document_load_finish (DJ_DOCUMENT (source), result, &error))
+    add_to_recent (op->file);
+  else
+    {
+      forget_recent (op->file);
+      explain_open_error (op->window, op->file, error);
+    }
+}
+
+/* Reads @file in a worker thread; the games replace the window's only if
+ * they opened, else the error is shown over the window. */
+static void
 open_file_now (DjWindow *self,
                gpointer  data)
 {
   GFile *file = data;
-  g_autoptr(GError) error = NULL;
 
-  if (!dj_window_load_file (self, file, &error))
-    {
-      g_autofree char *name = get_display_name (file);
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-
-      show_error (self, heading, error->message);
-    }
+  dj_document_load_async (self->document, file, NULL, open_done, file_op_new (self, file, NULL));
 }
 
 static DjWindow *
@@ -1009,8 +1040,8 @@ find_window_for_file (DjWindow *self,
   if (app == NULL)
     return NULL;
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (DJ_IS_WINDOW (l->data) && DJ_WINDOW (l->data)->file != NULL
-        && g_file_equal (DJ_WINDOW (l->data)->file, file))
+    if (DJ_IS_WINDOW (l->data) && dj_window_get_file (l->data) != NULL
+        && g_file_equal (dj_window_get_file (l->data), file))
       return l->data;
   return NULL;
 }
@@ -1044,32 +1075,41 @@ dj_window_save_to (DjWindow  *self,
   g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!dj_xml_save_file (self->collection, file, NULL, error))
+  if (!dj_document_save (self->document, file, error))
     return FALSE;
-
-  g_set_object (&self->file, file);
-  dj_collection_set_modified (self->collection, FALSE);
-  drop_draft (self);
   add_to_recent (file);
   update_title (self);
   return TRUE;
 }
 
-static gboolean
-save_or_explain (DjWindow *self,
-                 GFile    *file)
+static void
+save_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
 {
+  g_autoptr(FileOp) op = data;
   g_autoptr(GError) error = NULL;
 
-  if (!dj_window_save_to (self, file, &error))
+  if (!dj_document_save_finish (DJ_DOCUMENT (source), result, &error))
     {
-      g_autofree char *name = get_display_name (file);
+      g_autofree char *name = get_display_name (op->file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
-      show_error (self, heading, error->message);
-      return FALSE;
+      show_error (op->window, heading, error->message);
+      return;
     }
-  return TRUE;
+  add_to_recent (op->file);
+  update_title (op->window);
+  continuation_run (g_steal_pointer (&op->then), op->window);
+}
+
+/* Writes the games to @file in a worker thread, then runs @then. */
+static void
+save_to_then (DjWindow     *self,
+              GFile        *file,
+              Continuation *then)
+{
+  dj_document_save_async (self->document, file, NULL, save_done, file_op_new (self, file, then));
 }
 
 static void
@@ -1107,10 +1147,7 @@ save_as_response (GtkNativeDialog *chooser,
       }
   }
 
-  if (save_or_explain (self, file))
-    continuation_run (then, self);
-  else
-    continuation_free (then);
+  save_to_then (self, file, then);
 }
 
 static void
@@ -1132,8 +1169,9 @@ save_as_then (DjWindow     *self,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
 
-  if (self->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  if (dj_document_get_file (self->document) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), dj_document_get_file (self->document),
+                               NULL);
   else
     {
       g_autofree char *title = get_game_title (self);
@@ -1154,15 +1192,14 @@ static void
 save_then (DjWindow     *self,
            Continuation *then)
 {
-  if (self->file == NULL)
+  GFile *file = dj_document_get_file (self->document);
+
+  if (file == NULL)
     {
       save_as_then (self, then);
       return;
     }
-  if (save_or_explain (self, self->file))
-    continuation_run (then, self);
-  else
-    continuation_free (then);
+  save_to_then (self, file, then);
 }
 
 typedef struct
@@ -1178,11 +1215,10 @@ answer_idle (gpointer data)
   Answer *answer = data;
   DjWindow *self = answer->window;
 
+  /* The draft stays until what replaces the game has opened (or the
+   * window is closed): the next step may still fail. */
   if (g_str_equal (answer->response, "discard"))
-    {
-      drop_draft (self);
-      continuation_run (answer->then, self);
-    }
+    continuation_run (answer->then, self);
   else if (g_str_equal (answer->response, "save"))
     save_then (self, answer->then);
   else
@@ -1219,7 +1255,7 @@ confirm_discard (DjWindow     *self,
   g_autofree char *name = NULL;
   g_autofree char *heading = NULL;
 
-  if (!dj_collection_get_modified (self->collection))
+  if (!dj_document_get_modified (self->document))
     {
       continuation_run (then, self);
       return;
@@ -1281,9 +1317,9 @@ open_action (GtkWidget  *widget,
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  if (self->file != NULL)
+  if (dj_document_get_file (self->document) != NULL)
     {
-      g_autoptr(GFile) folder = g_file_get_parent (self->file);
+      g_autoptr(GFile) folder = g_file_get_parent (dj_document_get_file (self->document));
 
       if (folder != NULL)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
@@ -1488,7 +1524,6 @@ void
 dj_window_offer_draft (DjWindow      *self,
                        const DjDraft *draft)
 {
-  g_autoptr(DjCollection) collection = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   g_autofree char *when = NULL;
@@ -1498,23 +1533,16 @@ dj_window_offer_draft (DjWindow      *self,
   g_return_if_fail (DJ_IS_WINDOW (self));
   g_return_if_fail (draft != NULL);
 
-  collection = dj_drafts_load (draft->id, &error);
-  if (collection == NULL || dj_collection_get_n_games (collection) == 0)
+  if (!dj_document_restore_draft (self->document, draft, &error))
     {
       g_autofree char *text = g_strdup_printf (_("An unsaved game could not be restored: %s"),
-                                               error ? error->message : _("it holds no game"));
+                                               error->message);
 
       show_toast (self, text);
       dj_drafts_remove (draft->id);
       return;
     }
 
-  /* The window takes over the draft's name, so it is replaced in place. */
-  drop_draft (self);
-  g_free (self->draft_id);
-  self->draft_id = g_strdup (draft->id);
-  dj_window_set_collection (self, collection, draft->file);
-  dj_collection_set_modified (collection, TRUE);
   /* Back where recording stopped: the end of the main line. */
   dj_game_set_current (self->game, dj_node_get_line_end (dj_game_get_root (self->game)));
   update_title (self);
@@ -1554,8 +1582,8 @@ dj_window_close_request (GtkWindow *window)
 {
   DjWindow *self = DJ_WINDOW (window);
 
-  if (!self->close_confirmed && self->collection != NULL
-      && dj_collection_get_modified (self->collection))
+  if (!self->close_confirmed && self->document != NULL
+      && dj_document_get_modified (self->document))
     {
       confirm_discard (self, continuation_new (close_now, NULL, NULL));
       return TRUE;
@@ -1601,15 +1629,10 @@ static void
 on_study_game_activated (DjWindow *self,
                          DjGame   *game)
 {
-  g_autoptr(DjCollection) collection = NULL;
-  g_autoptr(GFile) file = NULL;
-
-  if (game == self->game)
+  if (game == self->game
+      || dj_collection_find (dj_document_get_collection (self->document), game) < 0)
     return;
-  collection = g_object_ref (self->collection);
-  file = self->file != NULL ? g_object_ref (self->file) : NULL;
-  self->requested_game = game;
-  dj_window_set_collection (self, collection, file);
+  show_game (self, game);
 }
 
 static void
@@ -1754,14 +1777,14 @@ GFile *
 dj_window_get_file (DjWindow *self)
 {
   g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
-  return self->file;
+  return dj_document_get_file (self->document);
 }
 
 DjCollection *
 dj_window_get_collection (DjWindow *self)
 {
   g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
-  return self->collection;
+  return dj_document_get_collection (self->document);
 }
 
 DjGame *
@@ -1789,14 +1812,14 @@ gboolean
 dj_window_get_modified (DjWindow *self)
 {
   g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
-  return dj_collection_get_modified (self->collection);
+  return dj_document_get_modified (self->document);
 }
 
 const char *
 dj_window_get_draft_id (DjWindow *self)
 {
   g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
-  return self->draft_id;
+  return dj_document_get_draft_id (self->document);
 }
 
 const char *
@@ -1849,12 +1872,14 @@ dj_window_dispose (GObject *object)
 {
   DjWindow *self = DJ_WINDOW (object);
 
-  g_clear_handle_id (&self->draft_source, g_source_remove);
   g_clear_handle_id (&self->folded_idle, g_source_remove);
   /* Built for this window: it goes with it. */
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);
-  disconnect_game (self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  if (self->document_signals != NULL)
+    g_signal_group_set_target (self->document_signals, NULL);
   if (self->chooser != NULL)
     {
       gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
@@ -1862,12 +1887,50 @@ dj_window_dispose (GObject *object)
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_WINDOW);
   g_clear_pointer (&self->pending_trace, dj_trace_free);
-  g_clear_object (&self->collection);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->document);
   self->game = NULL;
-  g_clear_object (&self->file);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (dj_window_parent_class)->dispose (object);
+}
+
+static void
+dj_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  DjWindow *self = DJ_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+dj_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  DjWindow *self = DJ_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      if (g_value_get_object (value) != NULL)
+        dj_window_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -1875,7 +1938,6 @@ dj_window_finalize (GObject *object)
 {
   DjWindow *self = DJ_WINDOW (object);
 
-  g_free (self->draft_id);
   g_free (self->last_toast);
   g_free (self->status);
   g_free (self->last_move_text);
@@ -1892,7 +1954,15 @@ dj_window_class_init (DjWindowClass *klass)
 
   object_class->dispose = dj_window_dispose;
   object_class->finalize = dj_window_finalize;
+  object_class->get_property = dj_window_get_property;
+  object_class->set_property = dj_window_set_property;
   window_class->close_request = dj_window_close_request;
+
+  /* The document shown: its games, file and draft. */
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, DJ_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DJ_TYPE_STUDY_PANE);
 
@@ -1952,7 +2022,33 @@ dj_window_init (DjWindow *self)
   dj_menu_button_set_menu_later (self->menu_button, self->primary_menu);
 
   self->settings = g_settings_new (APP_ID);
-  self->draft_id = dj_drafts_new_id ();
+  self->game_signals = g_signal_group_new (DJ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "current-changed",
+                                  G_CALLBACK (on_current_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "node-added",
+                                  G_CALLBACK (on_tree_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "node-removed",
+                                  G_CALLBACK (on_tree_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "children-reordered",
+                                  G_CALLBACK (on_tree_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "node-changed",
+                                  G_CALLBACK (on_node_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "info-changed",
+                                  G_CALLBACK (on_info_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-undo",
+                                  G_CALLBACK (on_undo_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-redo",
+                                  G_CALLBACK (on_undo_changed), self);
+
+  self->document_signals = g_signal_group_new (DJ_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "notify::collection",
+                                  G_CALLBACK (on_collection_replaced), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::modified",
+                                  G_CALLBACK (on_modified_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::file",
+                                  G_CALLBACK (on_modified_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "draft-failed",
+                                  G_CALLBACK (on_draft_failed), self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -1994,10 +2090,11 @@ dj_window_init (DjWindow *self)
                            G_CONNECT_SWAPPED);
   update_recent (self);
 
+  /* A new document: one empty game of Djenon-aboure. */
   {
-    DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+    g_autoptr(DjDocument) document = dj_document_new ();
 
-    dj_window_start_game (self, &rules, NULL, NULL);
+    dj_window_set_document (self, document);
   }
 }
 

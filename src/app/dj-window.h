@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "dj-collection.h"
+#include "dj-document.h"
 #include "dj-drafts.h"
 #include "dj-study-pane.h"
 
@@ -17,6 +18,12 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DjWindow, dj_window, DJ, WINDOW, AdwApplicationWindow)
 
 DjWindow      *dj_window_new                (GtkApplication  *application);
+
+/* Property "document": the document shown (a new window makes one with an
+ * empty game).  The window shows it; it does not own its life. */
+DjDocument    *dj_window_get_document       (DjWindow        *self);
+void           dj_window_set_document       (DjWindow        *self,
+                                             DjDocument      *document);
 
 /* Shows the first game of @collection, which came from @file (NULL for a
  * game never saved).  No question asked: see dj_window_open_file(). */
@@ -37,7 +44,8 @@ gboolean       dj_window_load_file          (DjWindow        *self,
                                              GFile           *file,
                                              GError         **error);
 /* What the Open action does with a chosen file: asks first when there are
- * unsaved changes, shows a failure in a dialog. */
+ * unsaved changes, reads the file in a worker thread (the document is busy
+ * meanwhile), shows a failure in a dialog over the window. */
 void           dj_window_open_file          (DjWindow        *self,
                                              GFile           *file);
 /* Writes the game to @file (atomically, with a backup), which becomes the
