@@ -6,6 +6,8 @@
 
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "dj-application.h"
 #include "dj-board.h"
@@ -53,6 +55,17 @@ n_moves (DjWindow *window)
 {
   /* The moves of the line the board is on, to its end. */
   return dj_node_get_ply (dj_node_get_line_end (current (window)));
+}
+
+/* Waits until @window's document has finished reading or writing. */
+static void
+wait_document (DjWindow *window)
+{
+  DjDocument *document = dj_window_get_document (window);
+
+  while (dj_document_get_busy (document))
+    g_main_context_iteration (NULL, TRUE);
+  flush_events ();
 }
 
 /* A legal pit: the move goes into the record, the board and the list follow. */
@@ -560,6 +573,7 @@ test_open_and_drop (void)
   dialog = find_message_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   respond (dialog, "discard");
+  wait_document (window);
   g_assert_nonnull (dj_window_get_file (window));
   g_assert_true (g_file_equal (dj_window_get_file (window), file));
   g_assert_false (dj_window_get_modified (window));
@@ -843,6 +857,307 @@ test_shortcuts_window (void)
     }
 }
 
+static char *
+write_broken_file (const char *dir)
+{
+  char *path = g_build_filename (dir, "broken.djenon", NULL);
+
+  g_assert_true (g_file_set_contents (path, "<djenon xmlns=\"" DJ_XML_NAMESPACE "\" version=\"1\">\n"
+                                            "  <game>\n"
+                                            "    <rules variant=\"aboure\"/>\n"
+                                            "    <moves><move pit=\"c\"/><move pit=\"c\"/></moves>\n"
+                                            "  </game>\n"
+                                            "</djenon>\n", -1, NULL));
+  return path;
+}
+
+static gboolean
+drafts_hold (const char *id,
+             const char *note)
+{
+  g_autoptr(DjCollection) collection = dj_drafts_load (id, NULL);
+  DjGame *game;
+  DjNode *first;
+
+  if (collection == NULL)
+    return FALSE;
+  game = dj_collection_get_game (collection, 0);
+  first = dj_node_get_first_child (dj_game_get_root (game));
+  return first != NULL && g_strcmp0 (dj_node_get_comment_after (first), note) == 0;
+}
+
+/* A game with a note, its draft written, then a broken file opened over it
+ * with Discard: the game stays, and so does its draft. */
+static DjWindow *
+fail_open_over_draft (const char *dir,
+                      char      **draft_id)
+{
+  g_autofree char *bad_path = write_broken_file (dir);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  AdwMessageDialog *dialog;
+
+  activate_pit (window, 2);
+  dj_game_set_comment_after (game, current (window), "a note to keep");
+  dj_window_flush_draft (window);
+  g_assert_true (drafts_hold (dj_window_get_draft_id (window), "a note to keep"));
+
+  dj_window_open_file (window, bad);
+  flush_events ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "Save Changes"));
+  respond (dialog, "discard");
+  wait_document (window);
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "Could Not Open"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "broken.djenon:4"));
+  respond (dialog, "close");
+
+  g_assert_true (dj_window_get_modified (window));
+  g_assert_cmpstr (dj_node_get_comment_after (current (window)), ==, "a note to keep");
+  *draft_id = g_strdup (dj_window_get_draft_id (window));
+  g_unlink (bad_path);
+  return window;
+}
+
+static void
+test_draft_kept_after_failed_open (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *id = NULL;
+  DjWindow *window = fail_open_over_draft (dir, &id);
+
+  /* The draft is still on disk, and still written on the next change. */
+  g_assert_true (drafts_hold (id, "a note to keep"));
+  dj_game_set_comment_after (dj_window_get_game (window), current (window), "a second note");
+  dj_window_flush_draft (window);
+  g_assert_true (drafts_hold (id, "a second note"));
+
+  destroy_window (window);
+  g_rmdir (dir);
+}
+
+/* The same, then the program is killed (SIGKILL): the next start finds the
+ * draft and restores the note. */
+static void
+test_draft_after_kill (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *id = NULL;
+  g_autoptr(GPtrArray) drafts = NULL;
+  DjWindow *restored;
+  DjDraft *draft = NULL;
+
+  if (g_test_subprocess ())
+    {
+      dir = make_temp_dir ();
+      fail_open_over_draft (dir, &id);
+      kill (getpid (), SIGKILL);
+      return;
+    }
+
+  g_setenv ("DJ_TEST_KEEP_HOME", "1", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("DJ_TEST_KEEP_HOME");
+  g_assert_false (g_test_trap_has_passed ());
+
+  drafts = dj_drafts_list ();
+  for (guint i = 0; i < drafts->len; i++)
+    if (drafts_hold (((DjDraft *) drafts->pdata[i])->id, "a note to keep"))
+      draft = drafts->pdata[i];
+  g_assert_nonnull (draft);
+
+  restored = new_window ();
+  dj_window_offer_draft (restored, draft);
+  flush_events ();
+  respond (find_message_dialog (GTK_WINDOW (restored)), "restore");
+  g_assert_cmpstr (dj_node_get_comment_after (current (restored)), ==, "a note to keep");
+  g_assert_true (dj_window_get_modified (restored));
+  destroy_window (restored);
+}
+
+/* A file that does not open is not a recent game, even when the file
+ * chooser put it there. */
+static void
+test_recent_not_broken (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *bad_path = write_broken_file (dir);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  g_autofree char *uri = g_file_get_uri (bad);
+  GtkRecentManager *recent = gtk_recent_manager_get_default ();
+  g_autoptr(GError) error = NULL;
+  DjWindow *window = new_window ();
+  AdwMessageDialog *dialog;
+  GtkRecentData data = {
+    .mime_type = (char *) DJ_XML_MIME_TYPE, .app_name = (char *) "Djenon",
+    .app_exec = (char *) "djenon %u",
+  };
+
+  /* As the file chooser does with the file it was given. */
+  g_assert_true (gtk_recent_manager_add_full (recent, uri, &data));
+  g_assert_true (gtk_recent_manager_has_item (recent, uri));
+  dj_window_open_file (window, bad);
+  wait_document (window);
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  respond (dialog, "close");
+  g_assert_false (gtk_recent_manager_has_item (recent, uri));
+
+  g_assert_false (dj_window_load_file (window, bad, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_ILLEGAL_MOVE);
+  g_assert_false (gtk_recent_manager_has_item (recent, uri));
+
+  destroy_window (window);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+/* A broken file given on the command line: a window shows why, and the
+ * user can go on working in it. */
+static void
+test_open_broken_from_command_line (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *bad_path = write_broken_file (dir);
+  g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+  DjWindow *window = NULL;
+  AdwMessageDialog *dialog = NULL;
+
+  g_application_open (G_APPLICATION (app), &bad, 1, "");
+  flush_events ();
+  /* The window the file went to (a new one, or an untouched one reused). */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (DJ_IS_WINDOW (l->data))
+      {
+        wait_document (l->data);
+        if (find_message_dialog (l->data) != NULL)
+          window = l->data;
+      }
+  g_assert_nonnull (window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "Could Not Open"));
+  respond (dialog, "close");
+
+  g_assert_true (window_is_alive (window));
+  g_assert_null (dj_window_get_file (window));
+  activate_pit (window, 2);
+  g_assert_cmpint (dj_node_get_move (current (window)), ==, 2);
+
+  destroy_window (window);
+  g_unlink (bad_path);
+  g_rmdir (dir);
+}
+
+/* After saving, the title still names the players and the subtitle the
+ * variant (and the file). */
+static void
+test_title_after_save (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "final.djenon", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjGameInfo) info = dj_game_info_new ();
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjWindow *window = new_window ();
+  AdwWindowTitle *title = NULL;
+  GtkWidget *w;
+
+  info->south = g_strdup ("Amon");
+  info->north = g_strdup ("Koffi");
+  dj_window_start_game (window, &rules, NULL, info);
+  activate_pit (window, 2);
+
+  for (w = GTK_WIDGET (window); w != NULL; )
+    {
+      if (ADW_IS_WINDOW_TITLE (w))
+        {
+          title = ADW_WINDOW_TITLE (w);
+          break;
+        }
+      /* Depth first, without recursion. */
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = w == GTK_WIDGET (window) ? NULL : gtk_widget_get_parent (w);
+          if (w != NULL)
+            w = w == GTK_WIDGET (window) ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_nonnull (title);
+  g_assert_nonnull (strstr (adw_window_title_get_title (title), "Amon – Koffi"));
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (title), "Djenon-abe"));
+
+  g_assert_true (dj_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "Amon – Koffi");
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (title), "Djenon-abe"));
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (title), "final.djenon"));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "Amon – Koffi"));
+
+  destroy_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Saving and reading in worker threads: the same bytes come back; a change
+ * made while the save runs keeps the game modified and in a draft. */
+static void
+test_document_async (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "async.djenon", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  DjWindow *window = new_window ();
+  DjWindow *other = new_window ();
+  DjDocument *document = dj_window_get_document (window);
+  g_autofree char *saved = NULL;
+  g_autofree char *loaded = NULL;
+  static const DjMove moves[] = { 2, 6, 3, 8 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    activate_pit (window, moves[i]);
+  dj_game_set_comment_after (dj_window_get_game (window), current (window), "async");
+  saved = dj_xml_to_string (dj_window_get_collection (window), NULL);
+
+  dj_document_save_async (document, file, NULL, NULL, NULL);
+  g_assert_true (dj_document_get_busy (document));
+  wait_document (window);
+  g_assert_false (dj_window_get_modified (window));
+  g_assert_true (g_file_equal (dj_window_get_file (window), file));
+
+  dj_document_load_async (dj_window_get_document (other), file, NULL, NULL, NULL);
+  g_assert_true (dj_document_get_busy (dj_window_get_document (other)));
+  wait_document (other);
+  loaded = dj_xml_to_string (dj_window_get_collection (other), NULL);
+  g_assert_cmpstr (saved, ==, loaded);
+  g_assert_false (dj_window_get_modified (other));
+
+  /* A move played while the save runs is not saved: still modified. */
+  dj_document_save_async (document, file, NULL, NULL, NULL);
+  activate_pit (window, dj_node_get_position (current (window))->to_move == DJ_SOUTH ? 0 : 6);
+  wait_document (window);
+  g_assert_true (dj_window_get_modified (window));
+
+  destroy_window (other);
+  destroy_window (window);
+  g_unlink (path);
+  {
+    g_autofree char *backup = g_strconcat (path, "~", NULL);
+
+    g_unlink (backup);
+  }
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -851,7 +1166,9 @@ main (int   argc,
   int status;
 
   setlocale (LC_ALL, "");
-  home = dj_test_make_home ("djenon-test-window");
+  /* A subprocess (see test_draft_after_kill) works in its parent's home. */
+  if (g_getenv ("DJ_TEST_KEEP_HOME") == NULL)
+    home = dj_test_make_home ("djenon-test-window");
   g_test_init (&argc, &argv, NULL);
 
   if (!dj_test_start_app ())
@@ -879,9 +1196,17 @@ main (int   argc,
   g_test_add_func ("/djenon/app/live-timestamps", test_live_timestamps);
   g_test_add_func ("/djenon/app/open-and-drop", test_open_and_drop);
   g_test_add_func ("/djenon/app/draft-discard", test_draft_discard);
+  g_test_add_func ("/djenon/app/draft-kept-after-failed-open", test_draft_kept_after_failed_open);
+  g_test_add_func ("/djenon/app/draft-after-kill", test_draft_after_kill);
+  g_test_add_func ("/djenon/app/recent-not-broken", test_recent_not_broken);
+  g_test_add_func ("/djenon/app/open-broken-from-command-line",
+                   test_open_broken_from_command_line);
+  g_test_add_func ("/djenon/app/title-after-save", test_title_after_save);
+  g_test_add_func ("/djenon/app/document-async", test_document_async);
 
   status = g_test_run ();
   g_clear_object (&app);
-  dj_test_remove_tree (home);
+  if (home != NULL)
+    dj_test_remove_tree (home);
   return status;
 }

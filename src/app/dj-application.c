@@ -64,8 +64,10 @@ window_is_pristine (DjWindow *window)
 {
   DjGame *game = dj_window_get_game (window);
 
+  /* A window still reading a file is taken. */
   return dj_window_get_file (window) == NULL
          && !dj_window_get_modified (window)
+         && !dj_document_get_busy (dj_window_get_document (window))
          && dj_node_get_first_child (dj_game_get_root (game)) == NULL;
 }
 
@@ -162,7 +164,6 @@ dj_application_open (GApplication  *app,
   for (int i = 0; i < n_files; i++)
     {
       DjWindow *window = dj_application_find_window (self, files[i]);
-      g_autoptr(GError) error = NULL;
 
       if (window != NULL)
         {
@@ -175,28 +176,11 @@ dj_application_open (GApplication  *app,
                : NULL;
       if (window == NULL || !window_is_pristine (window))
         window = dj_window_new (GTK_APPLICATION (self));
-      if (!dj_window_load_file (window, files[i], &error))
-        {
-          g_autofree char *name = g_file_get_basename (files[i]);
-          g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-          GtkWidget *dialog;
-
-          /* Nothing opens; the explanation stands alone, or over the
-           * window that was there already. */
-          if (gtk_widget_get_visible (GTK_WIDGET (window)))
-            dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, error->message);
-          else
-            {
-              gtk_window_destroy (GTK_WINDOW (window));
-              dialog = adw_message_dialog_new (NULL, heading, error->message);
-              gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
-            }
-          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-          gtk_window_present (GTK_WINDOW (dialog));
-          continue;
-        }
+      /* The window is shown whatever happens: a file that cannot be read
+       * is explained over it, and the user goes on working there. */
       watch_first_frame (self, window);
       gtk_window_present (GTK_WINDOW (window));
+      dj_window_open_file (window, files[i]);
     }
 
   offer_drafts (self, NULL);
