@@ -873,7 +873,8 @@ test_widget_animation (void)
   dj_position_init_start (&start);
   trace = play (&rules, &start, 2);
 
-  /* A key finishes the animation and does nothing else. */
+  /* A key finishes the animation at once and then does its work in the
+   * position that results: after c, North's A is played. */
   dj_board_set_animation_speed (f.board, DJ_ANIMATION_SPEED_SLOW);
   dj_board_play_trace (f.board, trace);
   g_assert_true (dj_board_is_animating (f.board));
@@ -887,7 +888,8 @@ test_widget_animation (void)
   g_assert_true (key_press (f.board, GDK_KEY_a));
   g_assert_false (dj_board_is_animating (f.board));
   g_assert_cmpuint (notified, ==, 2);
-  g_assert_cmpuint (f.n_activated, ==, 0);
+  g_assert_cmpuint (f.n_activated, ==, 1);
+  g_assert_cmpint (f.activated, ==, 6);
   g_assert_cmpuint (f.n_refused, ==, 0);
 
   /* A new move while one is animated: "animating" stays TRUE throughout. */
@@ -899,12 +901,20 @@ test_widget_animation (void)
   dj_board_finish_animation (f.board);
   g_assert_cmpuint (notified, ==, 4);
 
-  /* So does a click on a pit. */
+  /* So does a click on a pit, which is then played (B) … */
   dj_board_play_trace (f.board, trace);
   g_assert_true (dj_board_is_animating (f.board));
-  g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 6), "clicked");
+  g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 7), "clicked");
   g_assert_false (dj_board_is_animating (f.board));
-  g_assert_cmpuint (f.n_activated, ==, 0);
+  g_assert_cmpuint (f.n_activated, ==, 2);
+  g_assert_cmpint (f.activated, ==, 7);
+  /* … or refused with its reason (D holds a single seed after c). */
+  dj_board_play_trace (f.board, trace);
+  g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 9), "clicked");
+  g_assert_false (dj_board_is_animating (f.board));
+  g_assert_cmpuint (f.n_activated, ==, 2);
+  g_assert_cmpuint (f.n_refused, ==, 1);
+  g_assert_cmpint (f.refused, ==, 9);
 
   /* Any other key too, without being eaten: Alt+Left still steps back. */
   dj_board_play_trace (f.board, trace);
@@ -915,7 +925,7 @@ test_widget_animation (void)
   g_assert_false (dj_board_is_animating (f.board));
   g_assert_false (key_press_with (f.board, GDK_KEY_Left, GDK_ALT_MASK));
   g_assert_false (key_press_with (f.board, GDK_KEY_c, GDK_CONTROL_MASK));
-  g_assert_cmpuint (f.n_activated, ==, 0);
+  g_assert_cmpuint (f.n_activated, ==, 2);
 
   /* Left alone, it ends by itself (fast: about 1.3 s). */
   dj_board_set_animation_speed (f.board, DJ_ANIMATION_SPEED_FAST);

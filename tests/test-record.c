@@ -87,6 +87,226 @@ test_play (void)
   g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 4);
 }
 
+static DjPosition
+parse_position (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  DjPosition pos;
+
+  g_assert_true (dj_position_parse (text, &pos, &error));
+  g_assert_no_error (error);
+  return pos;
+}
+
+static void
+assert_position (const DjPosition *pos,
+                 const char       *text)
+{
+  g_autofree char *str = dj_position_to_string (pos);
+
+  g_assert_cmpstr (str, ==, text);
+}
+
+typedef struct
+{
+  guint          n;
+  DjNode        *node;
+  gboolean       had_trace;
+  DjMove         trace_move;
+} CurrentSeen;
+
+static void
+current_seen_cb (DjGame      *game,
+                 DjNode      *node,
+                 CurrentSeen *seen)
+{
+  const DjTrace *trace = dj_game_get_current_trace (game);
+
+  seen->n++;
+  seen->node = node;
+  seen->had_trace = trace != NULL;
+  seen->trace_move = trace != NULL ? trace->move : DJ_NO_MOVE;
+}
+
+/* A move that leaves the opponent without a move: worked by hand.  Djenon-aboure,
+ * South's a holds 2: sown origin-first into a and b, the last seed lands in the
+ * empty b and the move ends.  North's row is empty: North passes, South's e
+ * (2 seeds) is still legal, so the game goes on. */
+static void
+test_play_turn_forced_pass (void)
+{
+  DjPosition start = parse_position ("2 0 0 0 2 0 0 0 0 0 0 0 20 24 S");
+  g_autoptr(DjGame) game = dj_game_new (&aboure, &start);
+  g_autoptr(DjTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  DjNode *root = dj_game_get_root (game);
+  DjNode *a, *pass;
+  CurrentSeen seen = { 0 };
+
+  g_signal_connect (game, "current-changed", G_CALLBACK (current_seen_cb), &seen);
+  trace = dj_game_play_turn (game, 0, DJ_NO_TIME, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  g_assert_cmpint (trace->move, ==, 0);
+  g_assert_cmpuint (trace->laps->len, ==, 1);
+  g_assert_cmpint (trace->end, ==, DJ_TRACE_EMPTY_PIT);
+  assert_position (&trace->before, "2 0 0 0 2 0 0 0 0 0 0 0 20 24 S");
+  assert_position (&trace->after, "1 1 0 0 2 0 0 0 0 0 0 0 20 24 N");
+
+  /* The move and North's pass, and the board is at the pass. */
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 3);
+  a = dj_node_get_first_child (root);
+  g_assert_cmpint (dj_node_get_move (a), ==, 0);
+  pass = dj_node_get_first_child (a);
+  g_assert_nonnull (pass);
+  g_assert_cmpint (dj_node_get_move (pass), ==, DJ_PASS);
+  g_assert_cmpint (dj_node_get_mover (pass), ==, DJ_NORTH);
+  assert_position (dj_node_get_position (pass), "1 1 0 0 2 0 0 0 0 0 0 0 20 24 S");
+  g_assert_true (dj_game_get_current (game) == pass);
+
+  /* One current-changed, with the move's trace to animate. */
+  g_assert_cmpuint (seen.n, ==, 1);
+  g_assert_true (seen.node == pass);
+  g_assert_true (seen.had_trace);
+  g_assert_cmpint (seen.trace_move, ==, 0);
+  g_assert_nonnull (dj_game_get_current_trace (game));
+
+  /* ONE undo step, named after the move. */
+  g_assert_cmpstr (dj_game_get_undo_label (game), ==, "Play a");
+  dj_game_undo (game);
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 1);
+  g_assert_true (dj_game_get_current (game) == root);
+  g_assert_null (dj_game_get_current_trace (game));
+  g_assert_false (dj_game_can_undo (game));
+  g_assert_false (dj_game_get_modified (game));
+
+  /* Redo brings both back and goes to where the turn ended. */
+  dj_game_redo (game);
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 3);
+  g_assert_true (dj_game_get_current (game) == pass);
+  g_assert_null (dj_game_get_current_trace (game));
+  g_assert_false (dj_game_can_redo (game));
+
+  /* Played again from the start: the recorded move and pass are followed,
+   * nothing is added, no undo step is made. */
+  dj_game_set_current (game, root);
+  g_clear_pointer (&trace, dj_trace_free);
+  trace = dj_game_play_turn (game, 0, DJ_NO_TIME, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 3);
+  g_assert_true (dj_game_get_current (game) == pass);
+  g_assert_cmpstr (dj_game_get_undo_label (game), ==, "Play a");
+  dj_game_undo (game);
+  g_assert_false (dj_game_can_undo (game));
+  dj_game_redo (game);
+
+  /* A refused move changes nothing: South's a now holds a single seed. */
+  g_clear_pointer (&trace, dj_trace_free);
+  seen.n = 0;
+  trace = dj_game_play_turn (game, 0, DJ_NO_TIME, &error);
+  g_assert_null (trace);
+  g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_cmpuint (seen.n, ==, 0);
+  g_assert_true (dj_game_get_current (game) == pass);
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 3);
+
+  /* e: its 2 seeds go into e and f, and f was empty.  Now nobody has a legal
+   * move (every pit holds 0 or 1): the game is over, so no pass is added.
+   * The time given is recorded on the new move. */
+  g_clear_pointer (&trace, dj_trace_free);
+  trace = dj_game_play_turn (game, 4, 1500, &error);
+  g_assert_no_error (error);
+  assert_position (dj_node_get_position (dj_game_get_current (game)),
+                   "1 1 0 0 1 1 0 0 0 0 0 0 20 24 N");
+  g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 4);
+  g_assert_cmpint (dj_node_get_time_ms (dj_game_get_current (game)), ==, 1500);
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 4);
+
+  /* Changing the current node otherwise forgets the trace. */
+  dj_game_set_current (game, pass);
+  g_assert_null (dj_game_get_current_trace (game));
+  g_signal_handlers_disconnect_by_data (game, &seen);
+}
+
+/* Djenon-abe: North's A (1 seed) sows into B and ends.  South's row is empty
+ * and North's F (3) can feed it: South passes starved, and North owes a
+ * feeding move. */
+static void
+test_play_turn_starved (void)
+{
+  DjPosition start = parse_position ("0 0 0 0 0 0 1 0 0 0 0 3 21 23 N");
+  g_autoptr(DjGame) game = dj_game_new (&abe, &start);
+  g_autoptr(DjTrace) trace = NULL;
+  g_autoptr(GError) error = NULL;
+  DjNode *pass;
+
+  trace = dj_game_play_turn (game, 6, DJ_NO_TIME, &error);
+  g_assert_no_error (error);
+  pass = dj_game_get_current (game);
+  g_assert_cmpint (dj_node_get_move (pass), ==, DJ_PASS);
+  g_assert_cmpint (dj_node_get_move (dj_node_get_parent (pass)), ==, 6);
+  assert_position (&trace->after, "0 0 0 0 0 0 0 1 0 0 0 3 21 23 S");
+  assert_position (dj_node_get_position (pass), "0 0 0 0 0 0 0 1 0 0 0 3 21 23 N feed");
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 3);
+  dj_game_undo (game);
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 1);
+  g_assert_false (dj_game_can_undo (game));
+}
+
+/* A set-up position whose side to move cannot move starts with its pass. */
+static void
+test_play_forced_pass (void)
+{
+  DjPosition start = parse_position ("1 0 1 0 0 0 2 0 0 0 0 0 20 24 S");
+  g_autoptr(DjGame) game = dj_game_new (&aboure, &start);
+  DjNode *pass;
+
+  pass = dj_game_play_forced_pass (game);
+  g_assert_nonnull (pass);
+  g_assert_true (dj_game_get_current (game) == pass);
+  g_assert_cmpint (dj_node_get_move (pass), ==, DJ_PASS);
+  assert_position (dj_node_get_position (pass), "1 0 1 0 0 0 2 0 0 0 0 0 20 24 N");
+  g_assert_cmpstr (dj_game_get_undo_label (game), ==, "Play pass");
+  /* North has A: nothing is forced now. */
+  g_assert_null (dj_game_play_forced_pass (game));
+  g_assert_cmpuint (dj_game_get_n_nodes (game), ==, 2);
+}
+
+/* Redo goes to the move it restores, wherever the board was. */
+static void
+test_redo_goes_to_move (void)
+{
+  g_autoptr(DjGame) game = dj_game_new (&aboure, NULL);
+  g_autoptr(DjTrace) trace = NULL;
+  DjNode *root = dj_game_get_root (game);
+  DjNode *c, *b;
+
+  trace = dj_game_play_turn (game, 2, DJ_NO_TIME, NULL);
+  c = dj_game_get_current (game);
+  g_clear_pointer (&trace, dj_trace_free);
+  trace = dj_game_play_turn (game, 7, DJ_NO_TIME, NULL);
+  b = dj_game_get_current (game);
+  g_assert_cmpint (dj_node_get_move (b), ==, 7);
+
+  dj_game_undo (game);
+  g_assert_true (dj_game_get_current (game) == c);
+  dj_game_set_current (game, root);
+  dj_game_redo (game);
+  b = dj_game_get_current (game);
+  g_assert_cmpint (dj_node_get_move (b), ==, 7);
+  g_assert_true (dj_node_get_parent (b) == c);
+
+  /* A move added off the board's node (dj_game_play) too. */
+  dj_game_set_current (game, root);
+  play (game, root, "a");
+  dj_game_undo (game);
+  dj_game_redo (game);
+  g_assert_cmpint (dj_node_get_move (dj_game_get_current (game)), ==, 0);
+  g_assert_true (dj_node_get_parent (dj_game_get_current (game)) == root);
+}
+
 static void
 test_move_numbers_setup (void)
 {
@@ -732,6 +952,10 @@ main (int    argc,
 
   g_test_add_func ("/djenon/record/play", test_play);
   g_test_add_func ("/djenon/record/move-numbers-setup", test_move_numbers_setup);
+  g_test_add_func ("/djenon/record/play-turn-forced-pass", test_play_turn_forced_pass);
+  g_test_add_func ("/djenon/record/play-turn-starved", test_play_turn_starved);
+  g_test_add_func ("/djenon/record/play-forced-pass", test_play_forced_pass);
+  g_test_add_func ("/djenon/record/redo-goes-to-move", test_redo_goes_to_move);
   g_test_add_func ("/djenon/record/variations", test_variations);
   g_test_add_func ("/djenon/record/annotations", test_annotations);
   g_test_add_func ("/djenon/record/comment-steps", test_comment_steps);

@@ -198,24 +198,6 @@ dj_trace_get_step (const DjTrace *trace,
     ;
 }
 
-static DjTrace *
-trace_copy (const DjTrace *trace)
-{
-  DjTrace *copy = dj_trace_new ();
-
-  copy->rules = trace->rules;
-  copy->before = trace->before;
-  copy->after = trace->after;
-  copy->move = trace->move;
-  copy->end = trace->end;
-  copy->captured = trace->captured;
-  copy->fed = trace->fed;
-  g_array_append_vals (copy->laps, trace->laps->data, trace->laps->len);
-  g_array_append_vals (copy->drops, trace->drops->data, trace->drops->len);
-  g_array_append_vals (copy->captures, trace->captures->data, trace->captures->len);
-  return copy;
-}
-
 /* The scene ------------------------------------------------------------ */
 
 typedef enum
@@ -989,19 +971,32 @@ dj_board_scene_start_animation (DjBoardScene  *self,
                                 const DjTrace *trace,
                                 gint64         seed_time_us)
 {
+  g_return_if_fail (DJ_IS_BOARD_SCENE (self));
+  g_return_if_fail (trace != NULL);
+
+  dj_board_scene_start_turn (self, trace, &trace->after, seed_time_us);
+}
+
+void
+dj_board_scene_start_turn (DjBoardScene     *self,
+                           const DjTrace    *trace,
+                           const DjPosition *final,
+                           gint64            seed_time_us)
+{
   guint64 units = 0;
   gboolean was_animating;
 
   g_return_if_fail (DJ_IS_BOARD_SCENE (self));
   g_return_if_fail (trace != NULL);
+  g_return_if_fail (final != NULL);
 
   was_animating = self->mode == MODE_ANIMATING;
   leave_trace (self);
   self->rules = trace->rules;
-  self->pos = trace->after;
+  self->pos = *final;
   compute_moves (self);
 
-  self->trace = trace_copy (trace);
+  self->trace = dj_trace_copy (trace);
   self->n_steps = dj_trace_n_steps (trace);
   for (guint s = 1; s <= self->n_steps; s++)
     units += step_weight (self->trace, s);
@@ -1111,7 +1106,7 @@ dj_board_scene_show_trace_step (DjBoardScene  *self,
 
   if (step < dj_trace_n_steps (trace))
     {
-      self->trace = trace_copy (trace);
+      self->trace = dj_trace_copy (trace);
       self->n_steps = dj_trace_n_steps (trace);
       self->step = step;
       dj_trace_get_step (trace, step, &self->step_state);

@@ -204,6 +204,13 @@ DjMove            dj_board_scene_get_best_move      (DjBoardScene     *self);
 void              dj_board_scene_start_animation    (DjBoardScene     *self,
                                                      const DjTrace    *trace,
                                                      gint64            seed_time_us);
+/* The same for a whole turn: animates @trace, and then shows @final (the
+ * position after the move and the pass it forced, if any), which is the
+ * position from the start. */
+void              dj_board_scene_start_turn         (DjBoardScene     *self,
+                                                     const DjTrace    *trace,
+                                                     const DjPosition *final,
+                                                     gint64            seed_time_us);
 /* Shows the state @elapsed_us after the start.  Returns FALSE (and ends the
  * animation) once the last step is reached. */
 gboolean          dj_board_scene_advance_animation  (DjBoardScene     *self,

@@ -32,6 +32,8 @@ struct _DjBoard
 {
   GtkWidget         parent_instance;
 
+  DjGame           *game;
+  GSignalGroup     *game_signals;
   DjBoardScene     *scene;
   GtkWidget        *pits[DJ_N_PITS];
   DjAnimationSpeed  speed;
@@ -50,6 +52,7 @@ G_DEFINE_FINAL_TYPE (DjBoard, dj_board, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
+  PROP_GAME,
   PROP_FLIPPED,
   PROP_ANIMATION_SPEED,
   PROP_SHOW_COUNTS,
@@ -806,15 +809,13 @@ choose_pit (DjBoard *self,
     g_signal_emit (self, signals[MOVE_REFUSED], 0, (int) pit, (guint) status);
 }
 
+/* A pit chosen during an animation ends it at once and is played in the
+ * position that results: every input counts, in order. */
 static void
 pit_clicked_cb (DjBoard   *self,
                 GtkButton *button)
 {
-  if (dj_board_scene_is_animating (self->scene))
-    {
-      dj_board_finish_animation (self);
-      return;
-    }
+  dj_board_finish_animation (self);
   choose_pit (self, dj_pit_get_index (DJ_PIT (button)));
 }
 
@@ -893,18 +894,14 @@ key_pressed_cb (GtkEventControllerKey *controller,
   if (event != NULL && gdk_key_event_is_modifier (event))
     return FALSE;
 
+  /* Any key ends the animation at once; then it does its own work in the
+   * position that results (a letter plays its pit, Enter the focused one,
+   * Alt+Left steps back …). */
   if (dj_board_scene_is_animating (self->scene))
     {
       dj_board_finish_animation (self);
-      /* The board's own keys only finish the animation; others (Alt+Left to
-       * step back, Ctrl+Z …) go on to do their work. */
-      if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK))
-        return FALSE;
-      return arrow_direction (keyval, &direction) ||
-             letter_pit (self, keyval, state) >= 0 ||
-             keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter ||
-             keyval == GDK_KEY_ISO_Enter || keyval == GDK_KEY_space ||
-             keyval == GDK_KEY_KP_Space || keyval == GDK_KEY_Escape;
+      if (keyval == GDK_KEY_Escape)
+        return TRUE;
     }
 
   if (arrow_direction (keyval, &direction) &&
@@ -933,13 +930,10 @@ click_pressed_cb (GtkGestureClick *gesture,
                   double           y,
                   DjBoard         *self)
 {
-  if (dj_board_scene_is_animating (self->scene))
-    {
-      dj_board_finish_animation (self);
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    }
-  else
-    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+  /* A press anywhere ends the animation; a press on a pit goes on to the
+   * pit, which is then played. */
+  dj_board_finish_animation (self);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
 }
 
 static gboolean
@@ -1020,6 +1014,52 @@ scene_animating_cb (DjBoard      *self,
       self->tick_id = 0;
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANIMATING]);
+}
+
+/* Record → scene ------------------------------------------------------- */
+
+static void
+sync_markers (DjBoard *self,
+              DjNode  *node)
+{
+  guint8 markers[DJ_N_PITS];
+
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    markers[i] = dj_node_get_marker (node, i);
+  dj_board_scene_set_markers (self->scene, markers);
+}
+
+/* Shows @node: animated when a turn was just played into it. */
+static void
+show_node (DjBoard *self,
+           DjNode  *node)
+{
+  const DjTrace *trace = dj_game_get_current_trace (self->game);
+  const DjRules *rules = dj_game_get_rules (self->game);
+  const DjPosition *pos = dj_node_get_position (node);
+
+  sync_markers (self, node);
+  if (trace != NULL && node == dj_game_get_current (self->game))
+    dj_board_play_turn (self, trace, pos);
+  else
+    dj_board_set_position (self, rules, pos);
+}
+
+static void
+game_current_changed_cb (DjBoard *self,
+                         DjNode  *node,
+                         DjGame  *game)
+{
+  show_node (self, node);
+}
+
+static void
+game_node_changed_cb (DjBoard *self,
+                      DjNode  *node,
+                      DjGame  *game)
+{
+  if (node == dj_game_get_current (game))
+    sync_markers (self, node);
 }
 
 /* Scene → widget ------------------------------------------------------- */
@@ -1165,6 +1205,10 @@ dj_board_dispose (GObject *object)
     }
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
     g_clear_pointer (&self->pits[pit], gtk_widget_unparent);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->game);
   if (self->scene != NULL)
     g_signal_handlers_disconnect_by_data (self->scene, self);
   g_clear_object (&self->scene);
@@ -1195,6 +1239,9 @@ dj_board_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
     case PROP_FLIPPED:
       g_value_set_boolean (value, dj_board_get_flipped (self));
       break;
@@ -1225,6 +1272,9 @@ dj_board_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_GAME:
+      dj_board_set_game (self, g_value_get_object (value));
+      break;
     case PROP_FLIPPED:
       dj_board_set_flipped (self, g_value_get_boolean (value));
       break;
@@ -1263,6 +1313,9 @@ dj_board_class_init (DjBoardClass *klass)
   widget_class->css_changed = dj_board_css_changed;
   widget_class->unrealize = dj_board_unrealize;
 
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, DJ_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -1322,6 +1375,11 @@ dj_board_init (DjBoard *self)
   self->pictures = dj_picture_cache_new ();
   self->texts = dj_board_texts_new ();
   self->scene = dj_board_scene_new ();
+  self->game_signals = g_signal_group_new (DJ_TYPE_GAME);
+  g_signal_group_connect_object (self->game_signals, "current-changed",
+                                 G_CALLBACK (game_current_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->game_signals, "node-changed",
+                                 G_CALLBACK (game_node_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->scene, "changed", G_CALLBACK (scene_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->scene, "redraw", G_CALLBACK (scene_redraw_cb), self,
@@ -1397,9 +1455,45 @@ dj_board_set_position (DjBoard          *self,
   dj_board_scene_set_position (self->scene, rules, pos);
 }
 
+DjGame *
+dj_board_get_game (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  return self->game;
+}
+
+void
+dj_board_set_game (DjBoard *self,
+                   DjGame  *game)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (game == NULL || DJ_IS_GAME (game));
+
+  if (!g_set_object (&self->game, game))
+    return;
+  g_signal_group_set_target (self->game_signals, game);
+  if (game != NULL)
+    {
+      dj_board_finish_animation (self);
+      show_node (self, dj_game_get_current (game));
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
 void
 dj_board_play_trace (DjBoard       *self,
                      const DjTrace *trace)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (trace != NULL);
+
+  dj_board_play_turn (self, trace, &trace->after);
+}
+
+void
+dj_board_play_turn (DjBoard          *self,
+                    const DjTrace    *trace,
+                    const DjPosition *final)
 {
   GtkWidget *widget;
   gint64 seed_time;
@@ -1407,13 +1501,14 @@ dj_board_play_trace (DjBoard       *self,
 
   g_return_if_fail (DJ_IS_BOARD (self));
   g_return_if_fail (trace != NULL);
+  g_return_if_fail (final != NULL);
 
   widget = GTK_WIDGET (self);
   g_object_get (gtk_widget_get_settings (widget), "gtk-enable-animations", &enabled, NULL);
   seed_time = enabled && gtk_widget_get_mapped (widget)
             ? dj_animation_speed_get_seed_time (self->speed) : 0;
 
-  dj_board_scene_start_animation (self->scene, trace, seed_time);
+  dj_board_scene_start_turn (self->scene, trace, final, seed_time);
   if (dj_board_scene_is_animating (self->scene))
     {
       self->anim_start = 0;

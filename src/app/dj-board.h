@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "dj-board-scene.h"
+#include "dj-game.h"
 #include "dj-picture-cache.h"
 
 G_BEGIN_DECLS
@@ -16,11 +17,14 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
 
 /*
  * DjBoard draws a DjBoardScene and turns clicks and keys into scene calls.
- * It never changes a game by itself: choosing a pit emits ::pit-activated
- * (or ::move-refused) and the window plays the move into the record, then
- * calls dj_board_play_trace() or dj_board_set_position().
+ * Record → scene → widget: given a game, the board shows its current node
+ * by itself, from ::current-changed, and animates the move when the node was
+ * reached by dj_game_play_turn() (dj_game_get_current_trace()).  It never
+ * changes a game: choosing a pit emits ::pit-activated (or ::move-refused)
+ * and the window plays the turn into the record.
  *
  * Properties:
+ *   "game"             DjGame            the game whose current node is shown
  *   "flipped"          gboolean          North's row at the bottom (the widget
  *                                         action "board.flip" toggles it)
  *   "animation-speed"  DjAnimationSpeed  GSettings nicks "off" "fast" "normal" "slow"
@@ -39,7 +43,9 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
  * Keys (while a pit has the focus): arrows move between pits on screen,
  * Enter or Space plays the focused pit, a letter a–f (either case) plays
  * that pit of the side to move.  While a move is animated, any click or key
- * only finishes the animation.
+ * finishes the animation at once and then does its work in the position that
+ * results: a pit chosen during an animation is played (or refused), so no
+ * input is lost however fast it comes.
  *
  * CSS: node "board"; pits are "pit" nodes with classes .south/.north,
  * .legal, .mover, .best.  Colours come from data/board.css.
@@ -50,6 +56,10 @@ GtkWidget        *dj_board_new                 (void);
 DjBoardScene     *dj_board_get_scene           (DjBoard          *self);
 /* The pictures the board draws its unchanging parts from (for tests). */
 DjPictureCache   *dj_board_get_pictures        (DjBoard          *self);
+
+DjGame           *dj_board_get_game            (DjBoard          *self);
+void              dj_board_set_game            (DjBoard          *self,
+                                                DjGame           *game);
 
 /* Shows @pos and computes its legal pits.  Stops a running animation, unless
  * @pos is the position that animation leads to (so the window may call this
@@ -64,6 +74,11 @@ void              dj_board_set_position        (DjBoard          *self,
  * A move longer than about 20 s is sped up to fit. */
 void              dj_board_play_trace          (DjBoard          *self,
                                                 const DjTrace    *trace);
+/* The same for a turn: animates @trace, then shows @final (the position
+ * after the pass the move forced, if any). */
+void              dj_board_play_turn           (DjBoard          *self,
+                                                const DjTrace    *trace,
+                                                const DjPosition *final);
 void              dj_board_finish_animation    (DjBoard          *self);
 gboolean          dj_board_is_animating        (DjBoard          *self);
 

@@ -8,7 +8,6 @@
 #include <glib/gi18n.h>
 
 #include "dj-play-engine.h"
-#include "dj-window.h"
 
 #define ENGINE_TABLE_BYTES (16u * 1024 * 1024)
 
@@ -26,6 +25,8 @@ struct _DjPlayEngine
   DjGame       *game;
   DjBoard      *board;
   gint64        budget_ms;
+  gboolean      record_times;
+  gint64        shown_time;  /* when the current position appeared */
 
   gboolean      playing;
   DjSide        side;        /* the engine's */
@@ -48,6 +49,7 @@ enum {
   PROP_BOARD,
   PROP_PLAYING,
   PROP_THINKING,
+  PROP_RECORD_TIMES,
   N_PROPS
 };
 
@@ -173,44 +175,20 @@ static void
 play_move (DjPlayEngine *self,
            DjMove        move)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  DjNode *node = dj_game_get_current (self->game);
+  g_autoptr(DjTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *label = NULL;
-  DjNode *child, *last;
-  DjMoves moves;
+  gint64 time_ms = DJ_NO_TIME;
 
-  /* In the window the board animates it and a forced pass follows. */
-  if (DJ_IS_WINDOW (root) && dj_window_get_game (DJ_WINDOW (root)) == self->game)
-    {
-      dj_window_play_move (DJ_WINDOW (root), move);
-      return;
-    }
-
-  label = g_strdup_printf (_("Play %s"), dj_move_to_string (move));
-  dj_game_begin_action (self->game, label);
-  child = dj_game_play (self->game, node, move, &error);
-  last = child;
-  if (child != NULL)
-    {
-      dj_moves_generate (dj_game_get_rules (self->game), dj_node_get_position (child), &moves);
-      if (moves.must_pass)
-        {
-          DjNode *pass = dj_game_play (self->game, child, DJ_PASS, NULL);
-
-          if (pass != NULL)
-            last = pass;
-        }
-    }
-  dj_game_end_action (self->game);
-  if (last == NULL)
+  if (self->record_times)
+    time_ms = (g_get_monotonic_time () - self->shown_time) / 1000;
+  /* A board showing the game animates the turn by itself. */
+  trace = dj_game_play_turn (self->game, move, time_ms, &error);
+  if (trace == NULL)
     {
       g_warning ("The engine's move %s was refused: %s", dj_move_to_string (move),
                  error->message);
       dj_play_engine_stop (self);
-      return;
     }
-  dj_game_set_current (self->game, last);
 }
 
 static void
@@ -378,6 +356,7 @@ on_current_changed (DjPlayEngine *self,
                     DjNode       *node,
                     DjGame       *game)
 {
+  self->shown_time = g_get_monotonic_time ();
   if (!self->playing)
     {
       /* "The game is over" stays until the user goes elsewhere. */
@@ -757,6 +736,9 @@ dj_play_engine_get_property (GObject    *object,
     case PROP_THINKING:
       g_value_set_boolean (value, self->thinking);
       break;
+    case PROP_RECORD_TIMES:
+      g_value_set_boolean (value, self->record_times);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -777,6 +759,13 @@ dj_play_engine_set_property (GObject      *object,
       break;
     case PROP_BOARD:
       dj_play_engine_set_board (self, g_value_get_object (value));
+      break;
+    case PROP_RECORD_TIMES:
+      if (self->record_times != g_value_get_boolean (value))
+        {
+          self->record_times = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -806,6 +795,9 @@ dj_play_engine_class_init (DjPlayEngineClass *klass)
   properties[PROP_THINKING] =
     g_param_spec_boolean ("thinking", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RECORD_TIMES] =
+    g_param_spec_boolean ("record-times", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -829,5 +821,6 @@ dj_play_engine_init (DjPlayEngine *self)
   self->level = DJ_LEVEL_STRONG;
   self->side = DJ_NORTH;
   self->pending_move = DJ_NO_MOVE;
+  self->shown_time = g_get_monotonic_time ();
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
 }

@@ -24,9 +24,10 @@ G_DECLARE_FINAL_TYPE (DjPlayEngine, dj_play_engine, DJ, PLAY_ENGINE, GtkWidget)
  * the current node, the user plays one side and the engine the other, at a
  * DjLevel; the engine chooses in a worker thread (dj_search_choose(), with a
  * seed made from the position and the ply, so a weaker level replays the same
- * way) and plays its move at the current node: into the line if it ends there,
- * else as a new variation (or following a move already recorded).  Inside a
- * DjWindow, moves go through dj_window_play_move() so the board animates.
+ * way) and plays its move at the current node with dj_game_play_turn(): into
+ * the line if it ends there, else as a new variation (or following a move
+ * already recorded), with the pass it forces.  A board showing the game
+ * animates it by itself.
  *
  * Play goes on while the current node moves forward by the moves played (the
  * user's, the engine's, a forced pass).  Navigating anywhere else, undoing or
@@ -34,7 +35,9 @@ G_DECLARE_FINAL_TYPE (DjPlayEngine, dj_play_engine, DJ, PLAY_ENGINE, GtkWidget)
  * search.  The board takes no clicks
  * while the engine thinks.
  *
- * Properties: "game", "board", "playing" and "thinking" (read-only).
+ * Properties: "game", "board", "record-times" (the engine's moves get the
+ * time they took, like the user's with live recording on), "playing" and
+ * "thinking" (read-only).
  */
 GtkWidget    *dj_play_engine_new             (void);
 

@@ -58,13 +58,7 @@ struct _DjWindow
   DjGame          *game;
   GSignalGroup    *game_signals;
 
-  /* The move just played, to animate when the board reaches its node. */
-  DjTrace         *pending_trace;
-  DjNode          *pending_node;
-  /* After the animation, the board still has to show this node (a pass
-   * was played automatically after the animated move). */
-  gboolean         settle_after_animation;
-
+  /* When the current position was reached (for live move times). */
   gint64           last_move_time;
 
   char            *last_toast;
@@ -381,61 +375,39 @@ update_actions (DjWindow *self)
 
 /* Board */
 
+/* What a turn just played into the record says about itself: a pass it
+ * forced, the end of the game. */
 static void
-sync_markers (DjWindow *self,
-              DjNode   *node)
-{
-  guint8 markers[DJ_N_PITS];
-
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    markers[i] = dj_node_get_marker (node, i);
-  dj_board_set_markers (DJ_BOARD (self->board), markers);
-}
-
-static void
-show_node (DjWindow *self,
-           DjNode   *node)
+announce_turn (DjWindow *self,
+               DjNode   *node)
 {
   const DjRules *rules = dj_game_get_rules (self->game);
   const DjPosition *pos = dj_node_get_position (node);
+  DjMoves moves;
 
-  sync_markers (self, node);
-
-  if (self->pending_trace != NULL && self->pending_node == node)
+  if (dj_node_get_move (node) == DJ_PASS)
     {
-      g_autoptr(DjTrace) trace = g_steal_pointer (&self->pending_trace);
+      DjSide passer = dj_node_get_position (dj_node_get_parent (node))->to_move;
 
-      self->pending_node = NULL;
-      dj_board_play_trace (DJ_BOARD (self->board), trace);
-      /* A pass followed the move: the board shows it once the move is sown. */
-      if (!dj_position_equal (&trace->after, pos))
-        {
-          if (dj_board_is_animating (DJ_BOARD (self->board)))
-            self->settle_after_animation = TRUE;
-          else
-            dj_board_set_position (DJ_BOARD (self->board), rules, pos);
-        }
-      return;
+      if (pos->feed_owed)
+        show_toast (self, passer == DJ_SOUTH
+                          ? _("South has no seeds and passes: North must feed")
+                          : _("North has no seeds and passes: South must feed"));
+      else
+        show_toast (self, passer == DJ_SOUTH
+                          ? _("South cannot move and passes")
+                          : _("North cannot move and passes"));
     }
 
-  g_clear_pointer (&self->pending_trace, dj_trace_free);
-  self->pending_node = NULL;
-  self->settle_after_animation = FALSE;
-  dj_board_set_position (DJ_BOARD (self->board), rules, pos);
-}
+  dj_moves_generate (rules, pos, &moves);
+  if (moves.end != DJ_END_NONE)
+    {
+      g_autofree char *result = describe_result (rules, pos);
+      g_autofree char *text = g_strdup_printf (_("%s. %s."), result,
+                                               dj_end_reason_describe (moves.end));
 
-static void
-on_board_animating (DjWindow   *self,
-                    GParamSpec *pspec,
-                    DjBoard    *board)
-{
-  DjNode *node;
-
-  if (!self->settle_after_animation || dj_board_is_animating (board))
-    return;
-  self->settle_after_animation = FALSE;
-  node = dj_game_get_current (self->game);
-  dj_board_set_position (board, dj_game_get_rules (self->game), dj_node_get_position (node));
+      show_toast (self, text);
+    }
 }
 
 static void
@@ -492,7 +464,9 @@ on_current_changed (DjWindow *self,
                     DjNode   *node,
                     DjGame   *game)
 {
-  show_node (self, node);
+  self->last_move_time = g_get_monotonic_time ();
+  if (dj_game_get_current_trace (game) != NULL)
+    announce_turn (self, node);
   update_status (self);
   update_actions (self);
 }
@@ -502,21 +476,7 @@ on_tree_changed (DjWindow *self,
                  DjNode   *node,
                  DjGame   *game)
 {
-  if (node == self->pending_node)
-    {
-      g_clear_pointer (&self->pending_trace, dj_trace_free);
-      self->pending_node = NULL;
-    }
   update_actions (self);
-}
-
-static void
-on_node_changed (DjWindow *self,
-                 DjNode   *node,
-                 DjGame   *game)
-{
-  if (node == dj_game_get_current (game))
-    sync_markers (self, node);
 }
 
 static void
@@ -547,12 +507,10 @@ show_game (DjWindow *self,
 {
   DjCollection *collection = dj_document_get_collection (self->document);
 
-  g_clear_pointer (&self->pending_trace, dj_trace_free);
-  self->pending_node = NULL;
-  self->settle_after_animation = FALSE;
 
   self->game = game;
   g_signal_group_set_target (self->game_signals, game);
+  dj_board_set_game (DJ_BOARD (self->board), game);
   dj_study_pane_set_game (self->study_pane, collection, game);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
   dj_review_set_game (DJ_REVIEW (self->review), game);
@@ -560,7 +518,6 @@ show_game (DjWindow *self,
 
   self->last_move_time = g_get_monotonic_time ();
 
-  show_node (self, dj_game_get_current (game));
   update_title (self);
   update_status (self);
   update_actions (self);
@@ -615,7 +572,6 @@ dj_window_start_game (DjWindow         *self,
 {
   g_autoptr(DjCollection) collection = dj_collection_new ();
   g_autoptr(DjGame) game = NULL;
-  DjMoves moves;
 
   g_return_if_fail (DJ_IS_WINDOW (self));
   g_return_if_fail (rules != NULL);
@@ -630,17 +586,8 @@ dj_window_start_game (DjWindow         *self,
   dj_document_replace (self->document, collection, NULL);
 
   /* A set-up position where the side to move cannot move starts with its pass. */
-  dj_moves_generate (rules, dj_node_get_position (dj_game_get_root (game)), &moves);
-  if (moves.must_pass)
-    {
-      DjNode *pass = dj_game_play (game, dj_game_get_root (game), DJ_PASS, NULL);
-
-      if (pass != NULL)
-        {
-          dj_game_clear_undo (game);
-          dj_game_set_current (game, pass);
-        }
-    }
+  if (dj_game_play_forced_pass (game) != NULL)
+    dj_game_clear_undo (game);
 }
 
 void
@@ -676,100 +623,30 @@ gboolean
 dj_window_play_move (DjWindow *self,
                      DjMove    move)
 {
-  const DjRules *rules;
-  DjNode *node, *child, *last;
-  g_autoptr(DjTrace) trace = dj_trace_new ();
+  g_autoptr(DjTrace) trace = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *label = NULL;
-  gboolean is_new;
-  gint64 now;
-  DjMoves moves;
+  gint64 time_ms = DJ_NO_TIME;
 
   g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
 
-  rules = dj_game_get_rules (self->game);
-  node = dj_game_get_current (self->game);
-  if (!dj_play (rules, dj_node_get_position (node), move, trace, &error))
+  if (g_settings_get_boolean (self->settings, "live-timestamps"))
+    time_ms = (g_get_monotonic_time () - self->last_move_time) / 1000;
+  /* The board animates the turn by itself, from the record. */
+  trace = dj_game_play_turn (self->game, move, time_ms, &error);
+  if (trace == NULL)
     {
-      DjMoves here;
+      if (g_error_matches (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_ILLEGAL))
+        {
+          DjMoves here;
 
-      dj_moves_generate (rules, dj_node_get_position (node), &here);
-      show_toast (self, dj_pit_status_describe (dj_moves_why (&here, move)));
+          dj_moves_generate (dj_game_get_rules (self->game),
+                             dj_node_get_position (dj_game_get_current (self->game)), &here);
+          show_toast (self, dj_pit_status_describe (dj_moves_why (&here, move)));
+        }
+      else
+        show_toast (self, error->message);
       return FALSE;
     }
-
-  now = g_get_monotonic_time ();
-  child = dj_node_find_child (node, move);
-  is_new = child == NULL;
-  last = child;
-
-  if (is_new)
-    {
-      /* Translators: the name of the undo step that plays a move, e.g. "Play c" */
-      label = g_strdup_printf (_("Play %s"), dj_move_to_string (move));
-      dj_game_begin_action (self->game, label);
-      child = dj_game_play (self->game, node, move, &error);
-      if (child == NULL)
-        {
-          dj_game_end_action (self->game);
-          show_toast (self, error->message);
-          return FALSE;
-        }
-      last = child;
-
-      if (g_settings_get_boolean (self->settings, "live-timestamps"))
-        dj_game_set_time (self->game, child, (now - self->last_move_time) / 1000);
-
-      /* The side to move may have to pass: that is played at once. */
-      dj_moves_generate (rules, dj_node_get_position (child), &moves);
-      if (moves.must_pass)
-        {
-          DjNode *pass = dj_game_play (self->game, child, DJ_PASS, NULL);
-
-          if (pass != NULL)
-            last = pass;
-        }
-      dj_game_end_action (self->game);
-    }
-  else
-    {
-      /* Following a recorded move: its forced pass is recorded too. */
-      DjNode *pass = dj_node_find_child (child, DJ_PASS);
-
-      if (pass != NULL && dj_node_get_n_children (child) == 1)
-        last = pass;
-    }
-  self->last_move_time = now;
-
-  self->pending_trace = g_steal_pointer (&trace);
-  self->pending_node = last;
-  dj_game_set_current (self->game, last);
-
-  if (last != child)
-    {
-      const DjPosition *pos = dj_node_get_position (child);
-      DjSide passer = pos->to_move;
-
-      if (dj_node_get_position (last)->feed_owed)
-        show_toast (self, passer == DJ_SOUTH
-                          ? _("South has no seeds and passes: North must feed")
-                          : _("North has no seeds and passes: South must feed"));
-      else
-        show_toast (self, passer == DJ_SOUTH
-                          ? _("South cannot move and passes")
-                          : _("North cannot move and passes"));
-    }
-
-  dj_moves_generate (rules, dj_node_get_position (last), &moves);
-  if (moves.end != DJ_END_NONE)
-    {
-      g_autofree char *result = describe_result (rules, dj_node_get_position (last));
-      g_autofree char *text = g_strdup_printf (_("%s. %s."), result,
-                                               dj_end_reason_describe (moves.end));
-
-      show_toast (self, text);
-    }
-
   return TRUE;
 }
 
@@ -1768,6 +1645,8 @@ add_analysis (DjWindow *self)
   gtk_box_append (self->banner_box, self->review);
   self->play_engine = dj_play_engine_new ();
   dj_play_engine_set_board (DJ_PLAY_ENGINE (self->play_engine), DJ_BOARD (self->board));
+  g_settings_bind (self->settings, "live-timestamps", self->play_engine, "record-times",
+                   G_SETTINGS_BIND_GET);
   gtk_box_append (self->banner_box, self->play_engine);
 }
 
@@ -1886,7 +1765,6 @@ dj_window_dispose (GObject *object)
       g_clear_object (&self->chooser);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_WINDOW);
-  g_clear_pointer (&self->pending_trace, dj_trace_free);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
@@ -2031,8 +1909,6 @@ dj_window_init (DjWindow *self)
                                   G_CALLBACK (on_tree_changed), self);
   g_signal_group_connect_swapped (self->game_signals, "children-reordered",
                                   G_CALLBACK (on_tree_changed), self);
-  g_signal_group_connect_swapped (self->game_signals, "node-changed",
-                                  G_CALLBACK (on_node_changed), self);
   g_signal_group_connect_swapped (self->game_signals, "info-changed",
                                   G_CALLBACK (on_info_changed), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::can-undo",
@@ -2068,8 +1944,6 @@ dj_window_init (DjWindow *self)
                            G_CALLBACK (on_pit_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "move-refused",
                            G_CALLBACK (on_move_refused), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->board, "notify::animating",
-                           G_CALLBACK (on_board_animating), self, G_CONNECT_SWAPPED);
   {
     /* Flip Board: North's row at the bottom, for whoever sits there. */
     g_autoptr(GPropertyAction) flip = g_property_action_new ("flip-board", self->board, "flipped");

@@ -607,6 +607,27 @@ dj_trace_free (DjTrace *trace)
   g_free (trace);
 }
 
+DjTrace *
+dj_trace_copy (const DjTrace *trace)
+{
+  DjTrace *copy;
+
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  copy = dj_trace_new ();
+  copy->rules = trace->rules;
+  copy->before = trace->before;
+  copy->after = trace->after;
+  copy->move = trace->move;
+  copy->end = trace->end;
+  copy->captured = trace->captured;
+  copy->fed = trace->fed;
+  g_array_append_vals (copy->laps, trace->laps->data, trace->laps->len);
+  g_array_append_vals (copy->drops, trace->drops->data, trace->drops->len);
+  g_array_append_vals (copy->captures, trace->captures->data, trace->captures->len);
+  return copy;
+}
+
 /* Seed by seed, as a person sows; only ever called for a move known to end. */
 static void
 sow_traced (DjVariant variant,

@@ -118,6 +118,7 @@ typedef struct
 
 DjTrace     *dj_trace_new              (void);
 void         dj_trace_free             (DjTrace *trace);
+DjTrace     *dj_trace_copy             (const DjTrace *trace);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjTrace, dj_trace_free)
 
 /* Plays @move (legal or not is checked) and records what happened.

@@ -19,6 +19,8 @@ struct _DjGame
   DjPosition  start;
   DjNode     *root;
   DjNode     *current;
+  /* How the current node was reached, when a turn was just played into it. */
+  DjTrace    *current_trace;
   DjGameInfo *info;
   char       *foreign;
   guint       n_nodes;
@@ -71,6 +73,7 @@ dj_game_finalize (GObject *object)
   g_clear_pointer (&self->foreign, g_free);
   g_clear_pointer (&self->undo_label, g_free);
   g_clear_pointer (&self->redo_label, g_free);
+  g_clear_pointer (&self->current_trace, dj_trace_free);
 
   G_OBJECT_CLASS (dj_game_parent_class)->finalize (object);
 }
@@ -331,6 +334,20 @@ dj_game_get_current (DjGame *self)
   return self->current;
 }
 
+/* Makes @node current, reached by @trace (taken over; NULL: not by a turn). */
+static void
+set_current (DjGame  *self,
+             DjNode  *node,
+             DjTrace *trace)
+{
+  if (self->current == node && trace == NULL)
+    return;
+  g_clear_pointer (&self->current_trace, dj_trace_free);
+  self->current_trace = trace;
+  self->current = node;
+  g_signal_emit (self, signals[CURRENT_CHANGED], 0, node);
+}
+
 void
 dj_game_set_current (DjGame *self,
                      DjNode *node)
@@ -338,10 +355,14 @@ dj_game_set_current (DjGame *self,
   g_return_if_fail (DJ_IS_GAME (self));
   g_return_if_fail (owns_node (self, node));
 
-  if (self->current == node)
-    return;
-  self->current = node;
-  g_signal_emit (self, signals[CURRENT_CHANGED], 0, node);
+  set_current (self, node, NULL);
+}
+
+const DjTrace *
+dj_game_get_current_trace (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  return self->current_trace;
 }
 
 /* Undo state and notifications */
@@ -600,13 +621,23 @@ void
 dj_game_redo (DjGame *self)
 {
   GArray *ops;
+  DjNode *restored = NULL;
 
   g_return_if_fail (DJ_IS_GAME (self));
   g_return_if_fail (dj_game_can_redo (self));
 
   ops = dj_undo_step_forward (self->undo);
   for (guint i = 0; i < ops->len; i++)
-    apply_op (self, &g_array_index (ops, DjOp, i), TRUE);
+    {
+      DjOp *op = &g_array_index (ops, DjOp, i);
+
+      apply_op (self, op, TRUE);
+      if (op->kind == DJ_OP_INSERT)
+        restored = op->node;
+    }
+  /* Redoing a move shows it, as playing it did. */
+  if (restored != NULL)
+    set_current (self, restored, NULL);
   update_state (self);
 }
 
@@ -683,6 +714,73 @@ dj_game_play (DjGame  *self,
   record (self, &op);
   end (self);
   return op.node;
+}
+
+/* The pass the rules force at @node, played (or followed when recorded); NULL
+ * when the side to move at @node has a move or the game is over. */
+static DjNode *
+play_forced_pass (DjGame *self,
+                  DjNode *node)
+{
+  DjMoves moves;
+
+  dj_moves_generate (&self->rules, &node->position, &moves);
+  if (!moves.must_pass)
+    return NULL;
+  return dj_game_play (self, node, DJ_PASS, NULL);
+}
+
+DjTrace *
+dj_game_play_turn (DjGame  *self,
+                   DjMove   move,
+                   gint64   time_ms,
+                   GError **error)
+{
+  g_autoptr(DjTrace) trace = dj_trace_new ();
+  g_autofree char *label = NULL;
+  DjNode *node, *child, *last;
+  gboolean is_new;
+
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  g_return_val_if_fail (self->action_depth == 0, NULL);
+
+  node = self->current;
+  if (!dj_play (&self->rules, &node->position, move, trace, error))
+    return NULL;
+
+  is_new = dj_node_find_child (node, move) == NULL;
+  /* Translators: undo label; %s is a move such as "c", "D" or "pass" */
+  label = g_strdup_printf (_("Play %s"), dj_move_to_string (move));
+  begin (self, label);
+  child = dj_game_play (self, node, move, error);
+  if (child != NULL && is_new && time_ms != DJ_NO_TIME)
+    dj_game_set_time (self, child, time_ms);
+  last = child != NULL ? play_forced_pass (self, child) : NULL;
+  end (self);
+  if (child == NULL)
+    return NULL;
+
+  set_current (self, last != NULL ? last : child, dj_trace_copy (trace));
+  return g_steal_pointer (&trace);
+}
+
+DjNode *
+dj_game_play_forced_pass (DjGame *self)
+{
+  g_autofree char *label = NULL;
+  DjNode *pass;
+
+  g_return_val_if_fail (DJ_IS_GAME (self), NULL);
+  g_return_val_if_fail (self->action_depth == 0, NULL);
+
+  label = g_strdup_printf (_("Play %s"), dj_move_to_string (DJ_PASS));
+  begin (self, label);
+  pass = play_forced_pass (self, self->current);
+  end (self);
+  if (pass != NULL)
+    set_current (self, pass, NULL);
+  return pass;
 }
 
 static void

@@ -58,6 +58,11 @@ DjNode           *dj_game_get_current         (DjGame            *self);
 void              dj_game_set_current         (DjGame            *self,
                                                DjNode            *node);
 
+/* The trace of the move that led to the current node, while the current node
+ * is the one dj_game_play_turn() reached (a view animates it from
+ * ::current-changed); NULL after any other change of the current node. */
+const DjTrace    *dj_game_get_current_trace   (DjGame            *self);
+
 /* Editing.  Each call is one undo step, unless made between
  * dj_game_begin_action() and dj_game_end_action(). */
 
@@ -69,6 +74,24 @@ DjNode           *dj_game_play                (DjGame            *self,
                                                DjNode            *node,
                                                DjMove             move,
                                                GError           **error);
+/* Plays @move at the current node as a turn at the board, in ONE undo step
+ * ("Play c"): the move (an existing child with that move is followed), then
+ * the pass the rules force on the next player, if any (followed when
+ * recorded).  The node the turn ends at (the move, or its forced pass)
+ * becomes current; ::current-changed is emitted with
+ * dj_game_get_current_trace() set to the move's trace, even when that node
+ * was current already.  @time_ms (milliseconds, or DJ_NO_TIME) is recorded
+ * as the time of a new move.  Returns the move's trace (free it with
+ * dj_trace_free()), or NULL with DJ_ENGINE_ERROR_ILLEGAL and the rules'
+ * reason (the game unchanged).  Not inside begin/end_action. */
+DjTrace          *dj_game_play_turn           (DjGame            *self,
+                                               DjMove             move,
+                                               gint64             time_ms,
+                                               GError           **error);
+/* Plays the pass the rules force at the current node, if any (one undo step,
+ * or followed when recorded), and makes it current.  Returns the pass, or
+ * NULL when the side to move has a move or the game is over. */
+DjNode           *dj_game_play_forced_pass    (DjGame            *self);
 /* Removes @node and everything after it (not the root). */
 void              dj_game_delete_variation    (DjGame            *self,
                                                DjNode            *node);
