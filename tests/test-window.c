@@ -12,6 +12,8 @@
 #include "dj-application.h"
 #include "dj-board.h"
 #include "dj-drafts.h"
+#include "dj-move-time.h"
+#include "dj-notation-view.h"
 #include "dj-new-game-dialog.h"
 #include "dj-resources.h"
 #include "dj-rules-view.h"
@@ -666,29 +668,156 @@ test_rules_menu (void)
   destroy_window (window);
 }
 
-/* Live recording stamps each new move with the time since the previous one. */
+/* Live recording, switched on and off from the menu in the middle of a
+ * game: exactly the moves played while it is on get a time, at once, and
+ * the notation shows it. */
 static void
 test_live_timestamps (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   DjWindow *window = new_window ();
+  DjNotationView *notation = DJ_NOTATION_VIEW (dj_window_get_move_list (window));
+  GActionGroup *actions = G_ACTION_GROUP (app);
+  g_autofree char *row = NULL;
   DjNode *node;
 
+  g_assert_false (g_settings_get_boolean (settings, "live-timestamps"));
   activate_pit (window, 2);
   g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, DJ_NO_TIME);
 
-  g_settings_set_boolean (settings, "live-timestamps", TRUE);
-  g_usleep (30 * 1000);
+  /* On, as the menu's check item does it. */
+  g_action_group_change_action_state (actions, "live-timestamps", g_variant_new_boolean (TRUE));
+  flush_events ();
+  g_usleep (300 * 1000);
   activate_pit (window, 6);
   node = current (window);
-  g_assert_cmpint (dj_node_get_time_ms (node), >=, 30);
+  g_assert_cmpint (dj_node_get_time_ms (node), >=, 300);
   g_assert_cmpint (dj_node_get_time_ms (node), <, 60 * 1000);
-  /* One undo step takes back the move and its time. */
+  g_usleep (100 * 1000);
+  activate_pit (window, 3);
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), >=, 100);
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), <, 60 * 1000);
+
+  /* The notation shows the times beside their moves: "1. c A 0:00.3 2. [d 0:00.1]". */
+  row = dj_notation_view_get_text (notation);
+  g_test_message ("row: %s", row);
+  {
+    g_autofree char *a = dj_move_time_format (dj_node_get_time_ms (node));
+    g_autofree char *d = dj_move_time_format (dj_node_get_time_ms (current (window)));
+    g_autofree char *a_text = g_strconcat ("c A ", a, " 2.", NULL);
+    g_autofree char *d_text = g_strconcat ("d ", d, "]", NULL);
+
+    g_assert_nonnull (strstr (row, a_text));
+    g_assert_nonnull (strstr (row, d_text));
+  }
+
+  /* Off: the next moves get none. */
+  g_action_group_change_action_state (actions, "live-timestamps", g_variant_new_boolean (FALSE));
+  flush_events ();
+  activate_pit (window, 8);
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, DJ_NO_TIME);
+  activate_pit (window, dj_node_get_position (current (window))->to_move == DJ_SOUTH ? 0 : 7);
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, DJ_NO_TIME);
+
+  /* One undo step takes back a move and its time. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous", NULL);
+  flush_events ();
+  g_assert_true (current (window) == node || dj_node_get_parent (current (window)) == node);
+
+  destroy_window (window);
+}
+
+/* A time is edited in the Notes page: typed and Enter; nonsense is refused
+ * with a reason; empty removes it. */
+static void
+test_edit_time (void)
+{
+  DjWindow *window = new_window ();
+  GtkEntry *entry = dj_study_pane_get_time_entry (dj_window_get_study_pane (window));
+  DjNotationView *notation = DJ_NOTATION_VIEW (dj_window_get_move_list (window));
+  g_autofree char *row = NULL;
+
+  activate_pit (window, 2);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (entry)));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "1:05");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, 65000);
+  row = dj_notation_view_get_text (notation);
+  g_assert_nonnull (strstr (row, "c 1:05"));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "soon");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, 65000);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (entry)));
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, DJ_NO_TIME);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+
+  /* Undo brings the time back, and the field shows it. */
   dj_game_undo (dj_window_get_game (window));
   flush_events ();
-  g_assert_cmpuint (n_moves (window), ==, 1);
+  g_assert_cmpint (dj_node_get_time_ms (current (window)), ==, 65000);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "1:05");
 
-  g_settings_set_boolean (settings, "live-timestamps", FALSE);
+  destroy_window (window);
+}
+
+static void
+test_move_time_text (void)
+{
+  static const struct { const char *text; gint64 ms; const char *shown; } cases[] = {
+    { "0:00", 0, "0:00" }, { "12", 12000, "0:12" }, { "1:05", 65000, "1:05" },
+    { " 1:05.5 ", 65500, "1:05.5" }, { "1:02:03", 3723000, "1:02:03" }, { "12.25", 12250, "0:12.2" },
+  };
+  static const char *bad[] = { "", "x", "1:5", "1:60", "1::05", "-3", "1:05x", "99999:00:00", "1.2.3" };
+  gint64 ms;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = NULL;
+
+      g_assert_true (dj_move_time_parse (cases[i].text, &ms));
+      g_assert_cmpint (ms, ==, cases[i].ms);
+      shown = dj_move_time_format (ms);
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    g_assert_false (dj_move_time_parse (bad[i], &ms));
+}
+
+/* A game ended by the rules gets its result from them; the user may still
+ * change it; undo takes both back. */
+static void
+test_result_from_rules (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game;
+  g_autoptr(DjGameInfo) mine = NULL;
+
+  start_setup (window, DJ_VARIANT_ABOURE, "0 0 0 0 0 2 0 0 0 0 0 0 23 23 S");
+  game = dj_window_get_game (window);
+  g_assert_cmpint (dj_game_get_info (game)->result, ==, DJ_RESULT_UNKNOWN);
+  activate_pit (window, 5);
+  g_assert_cmpint (dj_game_get_info (game)->result, ==, DJ_RESULT_DRAW);
+  g_assert_cmpint (dj_game_get_info (game)->termination, ==, DJ_TERMINATION_RULES);
+  g_assert_cmpint (dj_game_get_info (game)->score[DJ_SOUTH], ==, 24);
+  g_assert_cmpint (dj_game_get_info (game)->score[DJ_NORTH], ==, 24);
+
+  mine = dj_game_info_copy (dj_game_get_info (game));
+  mine->result = DJ_RESULT_NORTH_WINS;
+  dj_game_set_info (game, mine);
+  g_assert_cmpint (dj_game_get_info (game)->result, ==, DJ_RESULT_NORTH_WINS);
+
+  dj_game_undo (game);
+  dj_game_undo (game);
+  flush_events ();
+  g_assert_cmpint (dj_game_get_info (game)->result, ==, DJ_RESULT_UNKNOWN);
+  g_assert_null (dj_node_get_parent (current (window)));
+
   destroy_window (window);
 }
 
@@ -1194,6 +1323,9 @@ main (int   argc,
   g_test_add_func ("/djenon/app/draft-timer", test_draft_timer);
   g_test_add_func ("/djenon/app/sample", test_sample);
   g_test_add_func ("/djenon/app/live-timestamps", test_live_timestamps);
+  g_test_add_func ("/djenon/app/edit-time", test_edit_time);
+  g_test_add_func ("/djenon/app/move-time-text", test_move_time_text);
+  g_test_add_func ("/djenon/app/result-from-rules", test_result_from_rules);
   g_test_add_func ("/djenon/app/open-and-drop", test_open_and_drop);
   g_test_add_func ("/djenon/app/draft-discard", test_draft_discard);
   g_test_add_func ("/djenon/app/draft-kept-after-failed-open", test_draft_kept_after_failed_open);

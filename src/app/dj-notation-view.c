@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dj-move-time.h"
 #include "dj-notation-view.h"
 #include "dj-lazy-menu.h"
 #include "dj-notation-line.h"
@@ -183,6 +184,18 @@ row_text (DjNotationRow *row,
         {
           g_string_append_c (text, ' ');
           g_string_append (text, dj_assessment_to_symbol (assessment));
+        }
+      if (dj_node_get_time_ms (node) != DJ_NO_TIME)
+        {
+          g_autofree char *time = dj_move_time_format (dj_node_get_time_ms (node));
+          guint start;
+
+          /* The time spent on the move, dimmed beside it. */
+          g_string_append_c (text, ' ');
+          start = text->len;
+          g_string_append (text, time);
+          add_attr (attrs, pango_attr_foreground_alpha_new (38000), start, text->len);
+          add_attr (attrs, pango_attr_scale_new (PANGO_SCALE_SMALL), start, text->len);
         }
       if (brackets && node == current)
         g_string_append_c (text, ']');

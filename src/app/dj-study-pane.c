@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dj-move-time.h"
 #include "dj-notation.h"
 #include "dj-study-pane.h"
 
@@ -24,6 +25,7 @@ struct _DjStudyPane
   GtkTextView       *before_view;
   GtkTextView       *after_view;
   GtkLabel          *comment_title;
+  GtkEntry          *time_entry;
   AdwBin            *explain_page;
   GtkScrolledWindow *tree_page;
   AdwBin            *games_page;
@@ -70,6 +72,49 @@ set_buffer_text (GtkTextView *view,
     gtk_text_buffer_set_text (buffer, text ? text : "", -1);
 }
 
+/* The time spent on the move: shown as written by dj_move_time_format(),
+ * edited by typing and Enter (or leaving the field); empty removes it. */
+static void
+sync_time (DjStudyPane *self,
+           DjNode      *node,
+           gboolean     is_move)
+{
+  gint64 ms = node != NULL ? dj_node_get_time_ms (node) : DJ_NO_TIME;
+  g_autofree char *text = ms != DJ_NO_TIME ? dj_move_time_format (ms) : g_strdup ("");
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->time_entry), is_move);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->time_entry), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->time_entry), NULL);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->time_entry)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->time_entry), text);
+}
+
+static void
+on_time_activate (DjStudyPane *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->time_entry));
+  DjNode *node = self->game ? dj_game_get_current (self->game) : NULL;
+  gint64 ms = DJ_NO_TIME;
+
+  if (node == NULL || dj_node_get_parent (node) == NULL)
+    return;
+  if (text[strspn (text, " ")] != '\0' && !dj_move_time_parse (text, &ms))
+    {
+      /* Refused, with the reason where the user looks. */
+      gtk_widget_add_css_class (GTK_WIDGET (self->time_entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->time_entry),
+                                   _("Write the time as minutes and seconds, for example 1:05"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->time_entry),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      _("Write the time as minutes and seconds, for example 1:05"),
+                                      -1);
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->time_entry), "error");
+  if (ms != dj_node_get_time_ms (node))
+    dj_game_set_time (self->game, node, ms);
+}
+
 static void
 sync_comments (DjStudyPane *self)
 {
@@ -82,6 +127,7 @@ sync_comments (DjStudyPane *self)
   self->syncing = FALSE;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->before_view), is_move);
+  sync_time (self, node, is_move);
   if (node == NULL)
     gtk_label_set_label (self->comment_title, "");
   else if (!is_move)
@@ -324,6 +370,13 @@ dj_study_pane_get_tree (DjStudyPane *self)
   return ensure_tree (self);
 }
 
+GtkEntry *
+dj_study_pane_get_time_entry (DjStudyPane *self)
+{
+  g_return_val_if_fail (DJ_IS_STUDY_PANE (self), NULL);
+  return self->time_entry;
+}
+
 DjGameList *
 dj_study_pane_get_game_list (DjStudyPane *self)
 {
@@ -534,6 +587,8 @@ dj_study_pane_class_init (DjStudyPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, before_view);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, after_view);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, comment_title);
+  gtk_widget_class_bind_template_child (widget_class, DjStudyPane, time_entry);
+  gtk_widget_class_bind_template_callback (widget_class, on_time_activate);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, explain_page);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, tree_page);
   gtk_widget_class_bind_template_child (widget_class, DjStudyPane, games_page);

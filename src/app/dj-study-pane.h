@@ -36,6 +36,8 @@ DjNotationView *dj_study_pane_get_notation   (DjStudyPane  *self);
 DjExplainer    *dj_study_pane_get_explainer  (DjStudyPane  *self);
 DjTreeOverview *dj_study_pane_get_tree       (DjStudyPane  *self);
 DjGameList     *dj_study_pane_get_game_list  (DjStudyPane  *self);
+/* The field for the time spent on the current move. */
+GtkEntry       *dj_study_pane_get_time_entry (DjStudyPane  *self);
 GtkTextView    *dj_study_pane_get_comment_view (DjStudyPane *self,
                                                 gboolean     after);
 /* Writes typing not yet saved into the record now (it is written half a

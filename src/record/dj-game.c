@@ -730,6 +730,34 @@ play_forced_pass (DjGame *self,
   return dj_game_play (self, node, DJ_PASS, NULL);
 }
 
+/* A game the rules ended on its main line gets that result (termination,
+ * reason, final scores) unless it has one already; the user may still
+ * change it.  Part of the turn's undo step. */
+static void
+fill_result (DjGame *self,
+             DjNode *node)
+{
+  g_autoptr(DjGameInfo) info = NULL;
+  DjMoves moves;
+  int score[2];
+
+  if (node == NULL || self->info->result != DJ_RESULT_UNKNOWN)
+    return;
+  dj_moves_generate (&self->rules, &node->position, &moves);
+  if (moves.end == DJ_END_NONE || !dj_node_is_main_line (node))
+    return;
+  dj_final_scores (&self->rules, &node->position, score);
+  info = dj_game_info_copy (self->info);
+  info->result = score[DJ_SOUTH] > score[DJ_NORTH] ? DJ_RESULT_SOUTH_WINS
+                 : score[DJ_NORTH] > score[DJ_SOUTH] ? DJ_RESULT_NORTH_WINS
+                 : DJ_RESULT_DRAW;
+  info->termination = DJ_TERMINATION_RULES;
+  info->end_reason = moves.end;
+  info->score[DJ_SOUTH] = score[DJ_SOUTH];
+  info->score[DJ_NORTH] = score[DJ_NORTH];
+  dj_game_set_info (self, info);
+}
+
 DjTrace *
 dj_game_play_turn (DjGame  *self,
                    DjMove   move,
@@ -757,6 +785,8 @@ dj_game_play_turn (DjGame  *self,
   if (child != NULL && is_new && time_ms != DJ_NO_TIME)
     dj_game_set_time (self, child, time_ms);
   last = child != NULL ? play_forced_pass (self, child) : NULL;
+  if (child != NULL && is_new)
+    fill_result (self, last != NULL ? last : child);
   end (self);
   if (child == NULL)
     return NULL;
