@@ -668,6 +668,55 @@ test_rules_menu (void)
   destroy_window (window);
 }
 
+/* Ctrl+N then Enter creates the game (the focus starts on Create), and
+ * the board has the focus afterwards. */
+static void
+test_new_game_keys (void)
+{
+  DjWindow *window = new_window ();
+  GtkWindow *dialog = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *focus;
+  g_auto(GStrv) for_accel = NULL;
+
+  for_accel = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), "<Control>n");
+  g_assert_true (g_strv_contains ((const char * const *) for_accel, "win.new-game"));
+
+  activate_pit (window, 2);
+  dj_window_flush_draft (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  flush_events ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (DJ_IS_NEW_GAME_DIALOG (w))
+        dialog = w;
+    }
+  g_assert_nonnull (dialog);
+  focus = gtk_window_get_focus (dialog);
+  g_assert_nonnull (focus);
+  g_assert_true (focus == gtk_window_get_default_widget (dialog));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (focus)), ==, "C_reate");
+
+  /* Enter on the focused Create; the unsaved move asks first: Discard. */
+  gtk_widget_activate (focus);
+  /* A button shows it was pressed for a moment before it is clicked. */
+  for (int i = 0; i < 200 && find_message_dialog (GTK_WINDOW (window)) == NULL; i++)
+    {
+      g_usleep (10 * 1000);
+      flush_events ();
+    }
+  respond (find_message_dialog (GTK_WINDOW (window)), "discard");
+  g_assert_cmpuint (n_moves (window), ==, 0);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (focus == dj_window_get_board (window)
+                 || gtk_widget_is_ancestor (focus, dj_window_get_board (window)));
+
+  destroy_window (window);
+}
+
 /* Live recording, switched on and off from the menu in the middle of a
  * game: exactly the moves played while it is on get a time, at once, and
  * the notation shows it. */
@@ -1324,6 +1373,7 @@ main (int   argc,
   g_test_add_func ("/djenon/app/sample", test_sample);
   g_test_add_func ("/djenon/app/live-timestamps", test_live_timestamps);
   g_test_add_func ("/djenon/app/edit-time", test_edit_time);
+  g_test_add_func ("/djenon/app/new-game-keys", test_new_game_keys);
   g_test_add_func ("/djenon/app/move-time-text", test_move_time_text);
   g_test_add_func ("/djenon/app/result-from-rules", test_result_from_rules);
   g_test_add_func ("/djenon/app/open-and-drop", test_open_and_drop);

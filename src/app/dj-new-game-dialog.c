@@ -235,6 +235,9 @@ dj_new_game_dialog_init (DjNewGameDialog *self)
   on_variant_changed (self);
   on_feeding_changed (self);
   update_create (self);
+  /* Enter creates the game at once: the focus starts on Create, not on the
+   * first button of the header bar (Cancel). */
+  gtk_window_set_focus (GTK_WINDOW (self), self->create_button);
 }
 
 GtkWidget *

@@ -1329,6 +1329,8 @@ start_new_game_now (DjWindow *self,
   info = dj_new_game_dialog_get_info (dialog);
   gtk_window_destroy (GTK_WINDOW (dialog));
   dj_window_start_game (self, &rules, &start, info);
+  /* Ready for the first move. */
+  gtk_widget_grab_focus (self->board);
 }
 
 static void
