@@ -717,6 +717,50 @@ test_new_game_keys (void)
   destroy_window (window);
 }
 
+/* Ctrl+1 … Ctrl+6 are the window's: they give the current move a glyph
+ * while the board has the focus, too. */
+static void
+test_glyph_keys (void)
+{
+  DjWindow *window = new_window ();
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  GtkShortcut *ctrl_1 = NULL, *ctrl_0 = NULL;
+  g_autoptr(GtkShortcutTrigger) one = gtk_keyval_trigger_new (GDK_KEY_1, GDK_CONTROL_MASK);
+  g_autoptr(GtkShortcutTrigger) zero = gtk_keyval_trigger_new (GDK_KEY_0, GDK_CONTROL_MASK);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), one))
+            ctrl_1 = shortcut;
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), zero))
+            ctrl_0 = shortcut;
+        }
+    }
+  g_assert_nonnull (ctrl_1);
+  g_assert_nonnull (ctrl_0);
+
+  activate_pit (window, 2);
+  gtk_widget_grab_focus (dj_window_get_board (window));
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (ctrl_1), 0,
+                                               GTK_WIDGET (window),
+                                               gtk_shortcut_get_arguments (ctrl_1)));
+  g_assert_cmpint (dj_node_get_glyph (current (window)), ==, DJ_GLYPH_GOOD);
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (ctrl_0), 0,
+                                               GTK_WIDGET (window),
+                                               gtk_shortcut_get_arguments (ctrl_0)));
+  g_assert_cmpint (dj_node_get_glyph (current (window)), ==, DJ_GLYPH_NONE);
+
+  destroy_window (window);
+}
+
 /* Live recording, switched on and off from the menu in the middle of a
  * game: exactly the moves played while it is on get a time, at once, and
  * the notation shows it. */
@@ -1373,6 +1417,7 @@ main (int   argc,
   g_test_add_func ("/djenon/app/sample", test_sample);
   g_test_add_func ("/djenon/app/live-timestamps", test_live_timestamps);
   g_test_add_func ("/djenon/app/edit-time", test_edit_time);
+  g_test_add_func ("/djenon/app/glyph-keys", test_glyph_keys);
   g_test_add_func ("/djenon/app/new-game-keys", test_new_game_keys);
   g_test_add_func ("/djenon/app/move-time-text", test_move_time_text);
   g_test_add_func ("/djenon/app/result-from-rules", test_result_from_rules);

@@ -1027,16 +1027,7 @@ dj_notation_view_class_init (DjNotationViewClass *klass)
                                        "notation.context-menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK,
                                        "notation.context-menu", NULL);
-  {
-    static const DjGlyph keys[] = {
-      DJ_GLYPH_NONE, DJ_GLYPH_GOOD, DJ_GLYPH_MISTAKE, DJ_GLYPH_BRILLIANT,
-      DJ_GLYPH_BLUNDER, DJ_GLYPH_INTERESTING, DJ_GLYPH_DUBIOUS,
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK,
-                                           "notation.glyph", "i", (int) keys[i]);
-  }
+  /* The glyph keys (Ctrl+0 … Ctrl+6) are the window's: see win.glyph. */
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "notation");

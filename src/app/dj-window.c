@@ -369,6 +369,7 @@ update_actions (DjWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last", !at_end);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.glyph", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", dj_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", dj_game_can_redo (self->game));
 }
@@ -700,6 +701,19 @@ last_action (GtkWidget  *widget,
   DjWindow *self = DJ_WINDOW (widget);
 
   go_to (self, dj_node_get_line_end (dj_game_get_current (self->game)));
+}
+
+/* A glyph for the current move, wherever the focus is: the notation's own
+ * action does it. */
+static void
+glyph_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (dj_study_pane_get_notation (self->study_pane)),
+                                      "notation.glyph", parameter);
 }
 
 static void
@@ -1870,6 +1884,7 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.game-info", NULL, game_info_action);
   gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
+  gtk_widget_class_install_action (widget_class, "win.glyph", "i", glyph_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.first", NULL, first_action);
@@ -1884,6 +1899,18 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
                                    show_shortcuts_action);
+
+  /* Ctrl+1 … Ctrl+6 give the current move a glyph, Ctrl+0 takes it off. */
+  {
+    static const DjGlyph keys[] = {
+      DJ_GLYPH_NONE, DJ_GLYPH_GOOD, DJ_GLYPH_MISTAKE, DJ_GLYPH_BRILLIANT,
+      DJ_GLYPH_BLUNDER, DJ_GLYPH_INTERESTING, DJ_GLYPH_DUBIOUS,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK,
+                                           "win.glyph", "i", (int) keys[i]);
+  }
 
   /* Alt+arrows step through the moves even while the board has the focus. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
