@@ -15,6 +15,7 @@
 #include <locale.h>
 
 #include "dj-application.h"
+#include "dj-toolkit.h"
 #include "dj-resources.h"
 
 #include "dj-test-app.h"
@@ -87,6 +88,19 @@ test_start (void)
   g_clear_object (&app);
 }
 
+/* The GTK 4.8 workarounds switch themselves off on a newer GTK. */
+static void
+test_workaround_versions (void)
+{
+  g_assert_true (dj_toolkit_version_needs_workarounds (4, 8));
+  g_assert_true (dj_toolkit_version_needs_workarounds (4, 6));
+  g_assert_false (dj_toolkit_version_needs_workarounds (4, 10));
+  g_assert_false (dj_toolkit_version_needs_workarounds (4, 12));
+  g_assert_false (dj_toolkit_version_needs_workarounds (5, 0));
+  g_assert_true (dj_toolkit_needs_workarounds ()
+                 == (gtk_get_major_version () == 4 && gtk_get_minor_version () <= 8));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -102,10 +116,15 @@ main (int   argc,
   g_unsetenv ("GTK_THEME");
   g_unsetenv ("GDK_DEBUG");
   dj_application_prepare_environment ();
-  g_assert_cmpstr (g_getenv ("GTK_THEME"), ==, "Adwaita-empty");
+  /* Debian 12's GTK 4.8: the workaround is on (off on a newer GTK). */
+  if (dj_toolkit_needs_workarounds ())
+    g_assert_cmpstr (g_getenv ("GTK_THEME"), ==, "Adwaita-empty");
+  else
+    g_assert_null (g_getenv ("GTK_THEME"));
   dj_register_resource ();
 
   g_test_add_func ("/djenon/app/startup", test_start);
+  g_test_add_func ("/djenon/app/workaround-versions", test_workaround_versions);
   status = g_test_run ();
 
   dj_test_remove_tree (home);

@@ -9,6 +9,7 @@
 #include "dj-application.h"
 #include "dj-drafts.h"
 #include "dj-help.h"
+#include "dj-toolkit.h"
 
 struct _DjApplication
 {
@@ -294,10 +295,13 @@ static gboolean gtk_theme_emptied;
  * settings are first read under GTK_THEME=Adwaita-empty, the theme
  * libadwaita chooses anyway (see prepare_gtk()).
  *
- * A user's own GDK_DEBUG or GTK_THEME is left alone. */
+ * A user's own GDK_DEBUG or GTK_THEME is left alone, and a GTK newer than
+ * 4.8 gets neither (see dj-toolkit.h). */
 void
 dj_application_prepare_environment (void)
 {
+  if (!dj_toolkit_needs_workarounds ())
+    return;
   if (g_strcmp0 (g_getenv ("GSK_RENDERER"), "cairo") == 0 && g_getenv ("GDK_DEBUG") == NULL)
     {
       g_setenv ("GDK_DEBUG", "gl-disable", TRUE);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dj-picture-cache.h"
+#include "dj-toolkit.h"
 
 /* Beyond this many bytes of pictures, start again: sizes seen while the
  * window was being resized are not worth keeping. */
@@ -418,7 +419,8 @@ picture_render (GskRenderer   *renderer,
   picture->area = GRAPHENE_RECT_INIT (x0 / scale, y0 / scale,
                                       (x1 - x0) / scale, (y1 - y0) / scale);
   picture->bytes = (gsize) (x1 - x0) * (gsize) (y1 - y0) * 4;
-  if (GSK_IS_CAIRO_RENDERER (renderer))
+  /* GTK 4.8 only: a newer GTK gets textures (see dj-toolkit.h). */
+  if (GSK_IS_CAIRO_RENDERER (renderer) && dj_toolkit_needs_workarounds ())
     {
       cairo_t *cr;
 
