@@ -9,6 +9,7 @@
 #include "dj-application.h"
 #include "dj-drafts.h"
 #include "dj-help.h"
+#include "dj-rules-view.h"
 #include "dj-toolkit.h"
 
 struct _DjApplication

@@ -1,10 +1,10 @@
-/* dj-help.h: the help pages built into the application, and F1
+/* dj-help.h: the help pages built into the application
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <glib.h>
 
 #include "dj-mallard.h"
 #include "dj-rules.h"
@@ -36,14 +36,5 @@ void                  dj_help_add_page           (const char    *lang,
 /* Whether @page_id exists in @lang itself (not as an English stand-in). */
 gboolean              dj_help_is_translated      (const char  *lang,
                                                   const char  *page_id);
-
-/* What F1 does: the page (NULL for the index) in Yelp when Yelp is
- * installed, else in the application's own viewer. */
-void                  dj_show_help               (GtkWindow   *parent,
-                                                  const char  *page_id);
-/* The rules of @variant in the application's own viewer (which offers every
- * language), the same viewer each time for one @parent. */
-void                  dj_show_rules              (GtkWindow   *parent,
-                                                  DjVariant    variant);
 
 G_END_DECLS

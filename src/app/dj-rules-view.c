@@ -1084,3 +1084,91 @@ dj_rules_view_new (GtkWindow *parent,
   dj_rules_view_show_page (self, variant == DJ_VARIANT_ABE ? "rules-abe" : "rules-aboure", NULL);
   return GTK_WINDOW (self);
 }
+
+/* Showing help: F1 and Rules */
+
+typedef struct
+{
+  GtkWindow *parent;   /* weak */
+  char      *page_id;
+} ShowHelpData;
+
+static void
+forget_view (GtkWindow *view,
+             GtkWindow *parent)
+{
+  if (g_object_get_data (G_OBJECT (parent), "dj-rules-view") == view)
+    g_object_set_data (G_OBJECT (parent), "dj-rules-view", NULL);
+}
+
+static void
+show_in_viewer (GtkWindow  *parent,
+                const char *page_id)
+{
+  GtkWindow *view = NULL;
+
+  /* One viewer per window is enough. */
+  if (parent != NULL)
+    view = g_object_get_data (G_OBJECT (parent), "dj-rules-view");
+  if (view == NULL)
+    {
+      view = dj_rules_view_new (parent, DJ_VARIANT_ABOURE);
+      if (parent != NULL)
+        {
+          g_object_set_data (G_OBJECT (parent), "dj-rules-view", view);
+          g_signal_connect_object (view, "destroy", G_CALLBACK (forget_view), parent, 0);
+        }
+    }
+  dj_rules_view_show_page (DJ_RULES_VIEW (view), page_id != NULL ? page_id : "index", NULL);
+  gtk_window_present (view);
+}
+
+static void
+show_uri_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  ShowHelpData *data = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (source != NULL ? GTK_WINDOW (source) : NULL, result, &error))
+    {
+      g_debug ("Could not open the help in Yelp: %s", error->message);
+      show_in_viewer (data->parent, data->page_id);
+    }
+  g_clear_weak_pointer (&data->parent);
+  g_free (data->page_id);
+  g_free (data);
+}
+
+void
+dj_show_help (GtkWindow  *parent,
+              const char *page_id)
+{
+  g_autofree char *yelp = NULL;
+
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  yelp = g_find_program_in_path ("yelp");
+  if (yelp != NULL)
+    {
+      ShowHelpData *data = g_new0 (ShowHelpData, 1);
+      g_autofree char *uri = page_id != NULL ? g_strconcat ("help:djenon/", page_id, NULL)
+                                             : g_strdup ("help:djenon");
+
+      g_set_weak_pointer (&data->parent, parent);
+      data->page_id = g_strdup (page_id);
+      gtk_show_uri_full (parent, uri, GDK_CURRENT_TIME, NULL, show_uri_done, data);
+      return;
+    }
+  show_in_viewer (parent, page_id);
+}
+
+void
+dj_show_rules (GtkWindow *parent,
+               DjVariant  variant)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  show_in_viewer (parent, variant == DJ_VARIANT_ABE ? "rules-abe" : "rules-aboure");
+}

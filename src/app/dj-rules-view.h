@@ -38,4 +38,13 @@ const char  *dj_rules_view_get_font_family (DjRulesView *self);
 /* The box the page is drawn in (for tests). */
 GtkWidget   *dj_rules_view_get_content     (DjRulesView *self);
 
+/* What F1 does: the page (NULL for the index) in Yelp when Yelp is
+ * installed, else in the application's own viewer. */
+void                  dj_show_help               (GtkWindow   *parent,
+                                                  const char  *page_id);
+/* The rules of @variant in the application's own viewer (which offers every
+ * language), the same viewer each time for one @parent. */
+void                  dj_show_rules              (GtkWindow   *parent,
+                                                  DjVariant    variant);
+
 G_END_DECLS

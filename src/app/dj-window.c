@@ -12,7 +12,7 @@
 #include "dj-board.h"
 #include "dj-document.h"
 #include "dj-game-info-dialog.h"
-#include "dj-help.h"
+#include "dj-rules-view.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
