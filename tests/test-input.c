@@ -20,8 +20,9 @@
 
 typedef enum
 {
-  BY_CLICKS,
-  BY_KEYS,
+  BY_CLICKS,     /* the pit's button clicked */
+  BY_KEYS,       /* its letter typed */
+  BY_ACTIVATE,   /* activated, as Enter, Space and assistive technology do */
 } Input;
 
 typedef struct
@@ -143,8 +144,10 @@ test_fast_input (gconstpointer data)
 
       if (c->input == BY_CLICKS)
         g_signal_emit_by_name (dj_board_get_pit_widget (board, move), "clicked");
-      else
+      else if (c->input == BY_KEYS)
         g_assert_true (key_press (board, 'a' + move % DJ_ROW_PITS));
+      else
+        g_assert_true (gtk_widget_activate (dj_board_get_pit_widget (board, move)));
       /* The board shows each move: the next input really comes during it. */
       if (i == 0)
         g_assert_true (dj_board_is_animating (board) ==
@@ -229,14 +232,16 @@ main (int   argc,
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
-    for (Input input = BY_CLICKS; input <= BY_KEYS; input++)
+    for (Input input = BY_CLICKS; input <= BY_ACTIVATE; input++)
       {
         Case *c = g_new0 (Case, 1);
         g_autofree char *path = NULL;
 
         c->speed = speeds[i];
         c->input = input;
-        path = g_strdup_printf ("/djenon/input/%s/%s", input == BY_CLICKS ? "clicks" : "keys",
+        path = g_strdup_printf ("/djenon/input/%s/%s",
+                                input == BY_CLICKS ? "clicks" : input == BY_KEYS ? "keys"
+                                                                                 : "activate",
                                 speeds[i] != NULL ? speeds[i] : "default");
         g_test_add_data_func_full (path, c, test_fast_input, g_free);
       }
