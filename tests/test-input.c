@@ -3,7 +3,8 @@
  * A person copying a score sheet clicks or types the moves one after the
  * other without waiting for the board.  Each pit chosen while the previous
  * move is still being shown ends that animation at once and is played in the
- * position that results; the game recorded must be the game entered.
+ * position that results; the game recorded must be the game entered.  And
+ * what the board shows follows the record: redo, a layout change.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -212,6 +213,77 @@ test_redo_shows_move (void)
   destroy_window (window);
 }
 
+/* The board as it draws itself now (its widgets' cached drawings included),
+ * as pixels. */
+static GBytes *
+render (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  gsize stride = (gsize) width * 4;
+  guchar *data;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  data = g_malloc (stride * height);
+  gdk_texture_download (texture, data, stride);
+  return g_bytes_new_take (data, stride * height);
+}
+
+static void
+spin_for (gint64 us)
+{
+  gint64 end = g_get_monotonic_time () + us;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* Review Game shows its banner above the board, which gets lower: every pit
+ * moves with it at once, not when the pointer next passes over it. */
+static void
+test_review_repaints (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  DjWindow *window;
+  GtkWidget *board;
+  g_autoptr(GBytes) shown = NULL;
+  g_autoptr(GBytes) fresh = NULL;
+  int height;
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  g_settings_reset (settings, "animation-speed");
+  window = new_window ();
+  board = dj_window_get_board (window);
+  dj_window_show_sample (window);
+  spin_for (500 * G_TIME_SPAN_MILLISECOND);
+  height = gtk_widget_get_height (board);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
+  spin_for (1500 * G_TIME_SPAN_MILLISECOND);
+  /* The banner took room from the board. */
+  g_assert_cmpint (gtk_widget_get_height (board), <, height);
+
+  shown = render (board);
+  /* What the pointer passing over the pits does: each draws itself anew. */
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    gtk_widget_queue_draw (dj_board_get_pit_widget (DJ_BOARD (board), pit));
+  spin_for (100 * G_TIME_SPAN_MILLISECOND);
+  fresh = render (board);
+  g_assert_true (g_bytes_equal (shown, fresh));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "review.cancel", NULL);
+  destroy_window (window);
+  g_settings_set_enum (settings, "animation-speed", DJ_ANIMATION_SPEED_OFF);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -246,6 +318,7 @@ main (int   argc,
         g_test_add_data_func_full (path, c, test_fast_input, g_free);
       }
   g_test_add_func ("/djenon/input/redo-shows-move", test_redo_shows_move);
+  g_test_add_func ("/djenon/input/review-repaints", test_review_repaints);
 
   status = g_test_run ();
   g_clear_object (&app);
