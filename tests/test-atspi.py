@@ -45,6 +45,20 @@ BROKEN = """<?xml version="1.0" encoding="UTF-8"?>
 </djenon>
 """
 
+# Djenon-abe, no moves yet: the game the fast-entry tests record into.
+EMPTY_ABE = """<?xml version="1.0" encoding="UTF-8"?>
+<djenon xmlns="http://djenon.org/ns/game/1" version="1">
+  <game>
+    <rules variant="abe"/>
+    <moves/>
+  </game>
+</djenon>
+"""
+
+# Thirty moves of Djenon-abe and the starved pass they force (after f, South
+# has no seeds and passes): djenon-cli checks below that every one is legal.
+FAST_GAME = ("d C e F d B e A c D c E f C a D f E a B b A e C c F f pass c A a").split()
+
 count = 0
 failed = False
 
@@ -123,12 +137,15 @@ class App:
                 self.kill()
 
 
-def make_home(base, name):
+def make_home(base, name, speed="off"):
+    """A home; its animation speed @speed ("off" by default, so that each
+    move lands at once; None leaves the default)."""
     home = os.path.join(base, name)
     os.makedirs(os.path.join(home, "config", "glib-2.0", "settings"))
-    # No animation, so that each move lands at once.
     with open(os.path.join(home, "config", "glib-2.0", "settings", "keyfile"), "w") as f:
-        f.write("[org/djenon/Djenon]\nanimation-speed='off'\n")
+        f.write("[org/djenon/Djenon]\n")
+        if speed is not None:
+            f.write("animation-speed='%s'\n" % speed)
     return home
 
 
@@ -377,6 +394,100 @@ def test_draft_after_kill(base):
         app.stop()
 
 
+def window_origin(title):
+    """Where the X window named @title starts on the screen (GTK 4.8 gives
+    accessibles' positions in window coordinates only)."""
+    try:
+        out = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True,
+                             text=True).stdout
+    except OSError:
+        return 0, 0
+    for line in out.splitlines():
+        if title in line:
+            m = re.search(r"\d+x\d+[+-]-?\d+[+-]-?\d+\s+\+(-?\d+)\+(-?\d+)", line)
+            if m:
+                return int(m.group(1)), int(m.group(2))
+    return 0, 0
+
+
+def pit_pattern(letter):
+    return r"^%s pit %s," % ("South" if letter.islower() else "North", letter)
+
+
+def test_fast_game_is_legal():
+    out = subprocess.run([os.environ["DJENON_CLI"], "play", "abe"] + FAST_GAME,
+                         capture_output=True, text=True)
+    lines = out.stdout.splitlines()
+    tap(out.returncode == 0 and len(lines) == len(FAST_GAME)
+        and "| pass |" in lines[FAST_GAME.index("pass") - 1],
+        "the game entered fast is legal and forces a pass where it says", out.stdout + out.stderr)
+
+
+def test_fast_entry(base, speed, how):
+    """FAST_GAME entered with no pause between the moves: by the pits'
+    actions, by mouse clicks or by letter keys, all sent before the board has
+    shown the first move; the file saved afterwards holds the game entered."""
+    label = speed or "default"
+    home = make_home(base, "fast-%s-%s" % (label, how), speed)
+    path = os.path.join(home, "fast.djenon")
+    with open(path, "w") as f:
+        f.write(EMPTY_ABE)
+    app = App(home, [path])
+    pid = app.process.pid
+    what = "30 moves entered by %s with no pause, animation %s: recorded move by move" % (
+        how, label)
+    try:
+        if find(pid, Atspi.Role.FRAME, r"fast\.djenon", timeout=40) is None:
+            tap(False, what, "no window: " + ", ".join(names(pid, Atspi.Role.FRAME)))
+            return
+        pits = {}
+        for letter in "abcdefABCDEF":
+            pits[letter] = find(pid, Atspi.Role.PUSH_BUTTON, pit_pattern(letter))
+        save = find(pid, Atspi.Role.PUSH_BUTTON, r"^_?Save( |$)")
+        if save is None or None in pits.values():
+            tap(False, what, names(pid, Atspi.Role.PUSH_BUTTON))
+            return
+        x0, y0 = window_origin("fast.djenon")
+        centre = {}
+        for letter, pit in pits.items():
+            e = Atspi.Component.get_extents(pit, Atspi.CoordType.WINDOW)
+            centre[letter] = (x0 + e.x + e.width // 2, y0 + e.y + e.height // 2)
+        if how == "keys":
+            # The board takes letters while it has the focus: a click on the
+            # other player's pit (refused, with a toast) gives it.
+            Atspi.generate_mouse_event(centre["A"][0], centre["A"][1], "b1c")
+            wait_for(lambda: find(pid, Atspi.Role.LABEL, r"belongs to the other player",
+                                  timeout=0.5) is not None, timeout=5)
+        for move in FAST_GAME:
+            if move == "pass":
+                continue
+            if how == "mouse":
+                Atspi.generate_mouse_event(centre[move][0], centre[move][1], "b1c")
+            elif how == "keys":
+                Atspi.generate_keyboard_event(ord(move.lower()), None, Atspi.KeySynthType.SYM)
+            else:
+                press(pits[move])
+
+        expected = " ".join(FAST_GAME)
+        saved = [""]
+
+        def saved_game():
+            # The events may still be on their way: save until the file
+            # holds as many moves as were entered, then compare.
+            press(save)
+            time.sleep(0.5)
+            try:
+                saved[0] = xml_main_line(path)
+            except Exception as e:
+                saved[0] = str(e)
+            return len(saved[0].split()) >= len(FAST_GAME)
+
+        wait_for(saved_game, timeout=30)
+        tap(saved[0] == expected, what, "entered: %s\nsaved:   %s" % (expected, saved[0]))
+    finally:
+        app.stop()
+
+
 def test_unreadable_file(base):
     home = make_home(base, "broken")
     path = os.path.join(home, "broken.djenon")
@@ -407,6 +518,13 @@ def main():
         test_record_and_save(base)
         test_draft_after_kill(base)
         test_unreadable_file(base)
+        test_fast_game_is_legal()
+        # Every input is played, in order, however fast it comes, at every
+        # animation speed (None: the default).
+        test_fast_entry(base, None, "action")
+        for speed in (None, "off", "fast", "slow"):
+            for how in ("mouse", "keys"):
+                test_fast_entry(base, speed, how)
     finally:
         if failed:
             for root, _, files in os.walk(base):

@@ -615,12 +615,55 @@ test_explain (void)
     }
 }
 
+/* A turn: the move, then the pass the next player is forced to make.  Worked
+ * by hand: aboure, South's a (2) sows a b and ends in the empty b; North's
+ * row is empty and South's e (2) still moves, so North passes. */
+static void
+test_play_turn (void)
+{
+  DjPosition pos = pos_from ("2 0 0 0 2 0 0 0 0 0 0 0 20 24 S");
+  DjPosition out;
+  DjMoves moves, next;
+  g_autofree char *text = NULL;
+
+  dj_moves_generate (&aboure, &pos, &moves);
+  g_assert_true (dj_moves_play_turn (&aboure, &moves, &pos, 0, &out, &next));
+  text = dj_position_to_string (&out);
+  g_assert_cmpstr (text, ==, "1 1 0 0 2 0 0 0 0 0 0 0 20 24 S");
+  g_assert_false (next.must_pass);
+  g_assert_cmpuint (next.n_legal, ==, 1);
+  g_assert_cmpint (next.pit[4], ==, DJ_PIT_LEGAL);
+
+  /* In place: e leaves every pit at 0 or 1, the game is over, nobody passes. */
+  g_assert_false (dj_moves_play_turn (&aboure, &next, &out, 4, &out, &next));
+  g_clear_pointer (&text, g_free);
+  text = dj_position_to_string (&out);
+  g_assert_cmpstr (text, ==, "1 1 0 0 1 1 0 0 0 0 0 0 20 24 N");
+  g_assert_cmpint (next.end, !=, DJ_END_NONE);
+
+  /* No move: a set-up position whose side to move must pass (abe: South is
+   * starved, North's F can feed). */
+  pos = pos_from ("0 0 0 0 0 0 0 1 0 0 0 3 21 23 S");
+  dj_moves_generate (&abe, &pos, &moves);
+  g_assert_true (moves.must_pass);
+  g_assert_true (dj_moves_play_turn (&abe, &moves, &pos, DJ_NO_MOVE, &out, &moves));
+  g_clear_pointer (&text, g_free);
+  text = dj_position_to_string (&out);
+  g_assert_cmpstr (text, ==, "0 0 0 0 0 0 0 1 0 0 0 3 21 23 N feed");
+  g_assert_cmpuint (moves.n_legal, ==, 1);
+  g_assert_cmpint (moves.pit[5], ==, DJ_PIT_LEGAL);
+  /* And no move where nothing is forced changes nothing. */
+  g_assert_false (dj_moves_play_turn (&abe, &moves, &out, DJ_NO_MOVE, &pos, &next));
+  g_assert_true (dj_position_equal (&pos, &out));
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/djenon/engine/play-turn", test_play_turn);
   g_test_add_func ("/djenon/engine/trace/aboure-start-c", test_aboure_start_c);
   g_test_add_func ("/djenon/engine/trace/abe-start-c", test_abe_start_c);
   g_test_add_func ("/djenon/engine/capture/crosses-rows", test_chain_crosses_rows);

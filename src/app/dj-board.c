@@ -42,7 +42,7 @@ struct _DjBoard
   DjPictureCache   *pictures;
   DjBoardTexts     *texts;      /* the labels' and counts' layouts, shared with the pits */
   GskRenderNode    *pit_nodes[DJ_N_PITS];     /* the pit's own node last drawn … */
-  GskRenderNode    *pit_pictures[DJ_N_PITS];  /* … and its picture */
+  GskRenderNode    *pit_pictures[DJ_N_PITS];  /* … and its picture, unplaced */
   guint             tick_id;
   gint64            anim_start;
   char             *description;
@@ -671,7 +671,8 @@ hand_snapshot (DjBoard        *self,
 
 /* A pit as GTK drew it (its hole from the stylesheet, seeds, rings), as a
  * picture: an unchanged pit keeps its node, and so its picture, and pits
- * that look alike share one. */
+ * that look alike share one.  Where it goes is read anew every time: a pit
+ * moved by a new allocation keeps its node, not its place. */
 static void
 pit_snapshot (DjBoard     *self,
               GtkSnapshot *snapshot,
@@ -704,11 +705,16 @@ pit_snapshot (DjBoard     *self,
       picture = dj_picture_cache_draw (self->pictures, GTK_WIDGET (self),
                                        gsk_render_node_ref (own));
       g_clear_pointer (&self->pit_pictures[pit], gsk_render_node_unref);
-      self->pit_pictures[pit] = place != NULL ? gsk_transform_node_new (picture, place)
-                                              : gsk_render_node_ref (picture);
-      gsk_render_node_unref (picture);
+      self->pit_pictures[pit] = picture;
+    }
+  if (place != NULL)
+    {
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_transform (snapshot, place);
     }
   gtk_snapshot_append_node (snapshot, self->pit_pictures[pit]);
+  if (place != NULL)
+    gtk_snapshot_restore (snapshot);
 }
 
 static void

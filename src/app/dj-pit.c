@@ -579,6 +579,16 @@ static gboolean on_query_tooltip (GtkWidget  *widget,
                                   GtkTooltip *tooltip,
                                   gpointer    data);
 
+/* Enter, Space and assistive technology activate a pit: it is chosen at once.
+ * GtkButton's own activation shows the button pressed for a moment and
+ * ignores another activation meanwhile, which would drop the same pit chosen
+ * twice in quick succession. */
+static void
+dj_pit_activate (GtkButton *button)
+{
+  g_signal_emit_by_name (button, "clicked");
+}
+
 static void
 dj_pit_class_init (DjPitClass *klass)
 {
@@ -587,6 +597,7 @@ dj_pit_class_init (DjPitClass *klass)
 
   object_class->finalize = dj_pit_finalize;
   widget_class->snapshot = dj_pit_snapshot;
+  GTK_BUTTON_CLASS (klass)->activate = dj_pit_activate;
 
   gtk_widget_class_set_css_name (widget_class, "pit");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_BUTTON);

@@ -261,28 +261,30 @@ sample_positions (const DjRules *rules,
       DjPosition pos;
       GArray *game = g_array_new (FALSE, FALSE, sizeof (DjPosition));
 
-      dj_position_init_start (&pos);
-      for (guint ply = 0; ply < 2000; ply++)
-        {
-          DjMoves moves;
-          guint pick;
+      DjMoves moves;
 
-          dj_moves_generate (rules, &pos, &moves);
-          if (moves.end != DJ_END_NONE)
-            break;
+      dj_position_init_start (&pos);
+      dj_moves_generate (rules, &pos, &moves);
+      for (guint ply = 0; ply < 2000 && moves.end == DJ_END_NONE; ply++)
+        {
+          DjMove move = DJ_NO_MOVE;
+          DjPosition child = pos;
+
           g_array_append_val (game, pos);
-          if (moves.must_pass)
+          if (moves.n_legal > 0)
             {
-              dj_moves_child (&moves, &pos, DJ_PASS, &pos);
-              continue;
+              guint pick = g_rand_int_range (rand, 0, moves.n_legal);
+
+              for (guint k = 0; k < DJ_ROW_PITS && move == DJ_NO_MOVE; k++)
+                if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+                  move = moves.row_start + k;
+              dj_moves_child (&moves, &pos, move, &child);
             }
-          pick = g_rand_int_range (rand, 0, moves.n_legal);
-          for (guint k = 0; k < DJ_ROW_PITS; k++)
-            if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
-              {
-                pos = moves.children[k];
-                break;
-              }
+          /* A move and the pass it forces: the position that must pass is a
+           * stage of the game too. */
+          if (dj_moves_play_turn (rules, &moves, &pos, move, &pos, &moves) &&
+              move != DJ_NO_MOVE && ++ply < 2000)
+            g_array_append_val (game, child);
         }
       /* One position per game, at a stage drawn uniformly over its length. */
       if (game->len > 0)

@@ -34,30 +34,28 @@ random_playouts (const DjRules *rules,
   for (guint g = 0; g < games; g++)
     {
       DjPosition pos;
+      DjMoves moves;
 
       dj_position_init_start (&pos);
+      dj_moves_generate (rules, &pos, &moves);
       /* The repetition of positions can make a random game long; cap it. */
-      for (guint ply = 0; ply < 2000; ply++)
+      for (guint ply = 0; ply < 2000 && moves.end == DJ_END_NONE;)
         {
-          DjMoves moves;
-          guint pick;
+          DjMove move = DJ_NO_MOVE;
+          guint passed;
 
-          dj_moves_generate (rules, &pos, &moves);
-          if (moves.end != DJ_END_NONE)
-            break;
-          played++;
-          if (moves.must_pass)
+          if (moves.n_legal > 0)
             {
-              dj_moves_child (&moves, &pos, DJ_PASS, &pos);
-              continue;
+              guint pick = g_rand_int_range (rand, 0, moves.n_legal);
+
+              for (guint k = 0; k < DJ_ROW_PITS && move == DJ_NO_MOVE; k++)
+                if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+                  move = moves.row_start + k;
             }
-          pick = g_rand_int_range (rand, 0, moves.n_legal);
-          for (guint k = 0; k < DJ_ROW_PITS; k++)
-            if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
-              {
-                pos = moves.children[k];
-                break;
-              }
+          /* A move and the pass it forces: a ply each. */
+          passed = dj_moves_play_turn (rules, &moves, &pos, move, &pos, &moves);
+          played += (move != DJ_NO_MOVE) + passed;
+          ply += (move != DJ_NO_MOVE) + passed;
         }
     }
   return played;

@@ -480,6 +480,49 @@ dj_moves_child (const DjMoves    *moves,
   return TRUE;
 }
 
+gboolean
+dj_moves_play_turn (const DjRules    *rules,
+                    const DjMoves    *moves,
+                    const DjPosition *pos,
+                    DjMove            move,
+                    DjPosition       *out,
+                    DjMoves          *next)
+{
+  DjPosition child;
+
+  g_return_val_if_fail (rules != NULL && moves != NULL && pos != NULL, FALSE);
+  g_return_val_if_fail (out != NULL && next != NULL, FALSE);
+
+  if (move == DJ_NO_MOVE)
+    child = *pos;
+  else if (!dj_moves_child (moves, pos, move, &child))
+    {
+      g_critical ("dj_moves_play_turn: move %d is not legal", move);
+      return FALSE;
+    }
+  else
+    {
+      /* @next may be @moves: the position after the move is read first. */
+      dj_moves_generate (rules, &child, next);
+    }
+  if (move == DJ_NO_MOVE && next != moves)
+    *next = *moves;
+
+  /* The one place where the rules of a turn say it: a player who cannot
+   * move passes at once, while the game goes on. */
+  if (next->must_pass)
+    {
+      DjPosition after;
+
+      dj_moves_child (next, &child, DJ_PASS, &after);
+      dj_moves_generate (rules, &after, next);
+      *out = after;
+      return TRUE;
+    }
+  *out = child;
+  return FALSE;
+}
+
 void
 dj_final_scores (const DjRules    *rules,
                  const DjPosition *pos,

@@ -72,6 +72,20 @@ gboolean     dj_moves_child            (const DjMoves    *moves,
 DjPitStatus  dj_moves_why              (const DjMoves    *moves,
                                         DjMove            move);
 
+/* A turn: @move (legal in @moves, the moves of @pos; DJ_NO_MOVE for none,
+ * as at a set-up position), then the pass the rules force on the next player
+ * when that player cannot move and the game goes on.  @out gets the position
+ * after the turn and @next its moves (@out may be @pos, @next may be
+ * @moves).  Returns TRUE when a pass was forced.  The record's
+ * dj_game_play_turn() and the command line's random games play turns with
+ * it: no other code decides when a pass is forced. */
+gboolean     dj_moves_play_turn        (const DjRules    *rules,
+                                        const DjMoves    *moves,
+                                        const DjPosition *pos,
+                                        DjMove            move,
+                                        DjPosition       *out,
+                                        DjMoves          *next);
+
 /* Final scores of a finished game (captures + own row, and the terminal gift in abe). */
 void         dj_final_scores           (const DjRules    *rules,
                                         const DjPosition *pos,

@@ -716,18 +716,22 @@ dj_game_play (DjGame  *self,
   return op.node;
 }
 
-/* The pass the rules force at @node, played (or followed when recorded); NULL
- * when the side to move at @node has a move or the game is over. */
+/* The turn at @node after @move (DJ_NO_MOVE: none) was played to @child (or
+ * is @node itself): the pass the rules force then, played or followed when
+ * recorded; NULL when none is forced. */
 static DjNode *
 play_forced_pass (DjGame *self,
-                  DjNode *node)
+                  DjNode *node,
+                  DjMove  move,
+                  DjNode *child)
 {
-  DjMoves moves;
+  DjMoves moves, next;
+  DjPosition after;
 
   dj_moves_generate (&self->rules, &node->position, &moves);
-  if (!moves.must_pass)
+  if (!dj_moves_play_turn (&self->rules, &moves, &node->position, move, &after, &next))
     return NULL;
-  return dj_game_play (self, node, DJ_PASS, NULL);
+  return dj_game_play (self, child, DJ_PASS, NULL);
 }
 
 /* A game the rules ended on its main line gets that result (termination,
@@ -784,7 +788,7 @@ dj_game_play_turn (DjGame  *self,
   child = dj_game_play (self, node, move, error);
   if (child != NULL && is_new && time_ms != DJ_NO_TIME)
     dj_game_set_time (self, child, time_ms);
-  last = child != NULL ? play_forced_pass (self, child) : NULL;
+  last = child != NULL ? play_forced_pass (self, node, move, child) : NULL;
   if (child != NULL && is_new)
     fill_result (self, last != NULL ? last : child);
   end (self);
@@ -806,7 +810,7 @@ dj_game_play_forced_pass (DjGame *self)
 
   label = g_strdup_printf (_("Play %s"), dj_move_to_string (DJ_PASS));
   begin (self, label);
-  pass = play_forced_pass (self, self->current);
+  pass = play_forced_pass (self, self->current, DJ_NO_MOVE, self->current);
   end (self);
   if (pass != NULL)
     set_current (self, pass, NULL);

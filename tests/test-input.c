@@ -1,0 +1,327 @@
+/* test-input.c: every move entered is played, in order, however fast it comes
+ *
+ * A person copying a score sheet clicks or types the moves one after the
+ * other without waiting for the board.  Each pit chosen while the previous
+ * move is still being shown ends that animation at once and is played in the
+ * position that results; the game recorded must be the game entered.  And
+ * what the board shows follows the record: redo, a layout change.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+
+#include "dj-board.h"
+#include "dj-window.h"
+
+#include "dj-test-app.h"
+
+#define N_TURNS 30
+
+typedef enum
+{
+  BY_CLICKS,     /* the pit's button clicked */
+  BY_KEYS,       /* its letter typed */
+  BY_ACTIVATE,   /* activated, as Enter, Space and assistive technology do */
+} Input;
+
+typedef struct
+{
+  const char *speed;   /* a GSettings nick, or NULL for the default */
+  Input       input;
+} Case;
+
+/* A game of N_TURNS moves entered by the user, with the passes they force,
+ * drawn among the legal moves with @seed.  NULL when it ends sooner. */
+static GArray *
+seeded_game (const DjRules *rules,
+             guint32        seed,
+             GArray        *entered)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GArray) line = g_array_new (FALSE, FALSE, sizeof (DjMove));
+  DjPosition pos;
+
+  g_array_set_size (entered, 0);
+  dj_position_init_start (&pos);
+  while (entered->len < N_TURNS)
+    {
+      DjMoves moves;
+      DjMove move = DJ_NO_MOVE;
+      guint pick;
+
+      dj_moves_generate (rules, &pos, &moves);
+      if (moves.end != DJ_END_NONE)
+        return NULL;
+      if (moves.must_pass)
+        move = DJ_PASS;
+      else
+        {
+          pick = g_rand_int_range (rand, 0, moves.n_legal);
+          for (guint k = 0; k < DJ_ROW_PITS; k++)
+            if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+              move = moves.row_start + k;
+          g_array_append_val (entered, move);
+        }
+      g_array_append_val (line, move);
+      dj_moves_child (&moves, &pos, move, &pos);
+    }
+  return g_steal_pointer (&line);
+}
+
+/* The first seeded game of N_TURNS moves with a forced pass in it, so that
+ * passes come between the moves entered too. */
+static GArray *
+expected_game (const DjRules *rules,
+               GArray        *entered)
+{
+  for (guint32 seed = 1; seed < 100000; seed++)
+    {
+      GArray *line = seeded_game (rules, seed, entered);
+
+      if (line != NULL && line->len > N_TURNS)
+        return line;
+      g_clear_pointer (&line, g_array_unref);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+key_press (DjBoard *board,
+           guint    keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (board));
+  gboolean handled = FALSE;
+
+  /* GTK 4.8 cannot synthesize key events: drive the board's key controller. */
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+          return handled;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_fast_input (gconstpointer data)
+{
+  const Case *c = data;
+  /* Djenon-abe: a starved pass comes within 30 moves of the start. */
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GArray) entered = g_array_new (FALSE, FALSE, sizeof (DjMove));
+  g_autoptr(GArray) line = expected_game (&rules, entered);
+  DjWindow *window;
+  DjBoard *board;
+  DjGame *game;
+  DjNode *node;
+  guint n_passes = 0;
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  if (c->speed != NULL)
+    g_settings_set_string (settings, "animation-speed", c->speed);
+  else
+    g_settings_reset (settings, "animation-speed");
+
+  window = new_window ();
+  dj_window_start_game (window, &rules, NULL, NULL);
+  flush_events ();
+  board = DJ_BOARD (dj_window_get_board (window));
+  game = dj_window_get_game (window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (board)));
+  if (c->speed == NULL)
+    g_assert_cmpint (dj_board_get_animation_speed (board), ==, DJ_ANIMATION_SPEED_NORMAL);
+
+  /* Every move at once, the next one while the last is still shown. */
+  for (guint i = 0; i < entered->len; i++)
+    {
+      DjMove move = g_array_index (entered, DjMove, i);
+
+      if (c->input == BY_CLICKS)
+        g_signal_emit_by_name (dj_board_get_pit_widget (board, move), "clicked");
+      else if (c->input == BY_KEYS)
+        g_assert_true (key_press (board, 'a' + move % DJ_ROW_PITS));
+      else
+        g_assert_true (gtk_widget_activate (dj_board_get_pit_widget (board, move)));
+      /* The board shows each move: the next input really comes during it. */
+      if (i == 0)
+        g_assert_true (dj_board_is_animating (board) ==
+                       (dj_board_get_animation_speed (board) != DJ_ANIMATION_SPEED_OFF));
+    }
+  flush_events ();
+
+  /* The game recorded, move by move, is the game entered (with its passes). */
+  node = dj_game_get_root (game);
+  for (guint i = 0; i < line->len; i++)
+    {
+      DjMove move = g_array_index (line, DjMove, i);
+
+      g_assert_cmpuint (dj_node_get_n_children (node), ==, 1);
+      node = dj_node_get_first_child (node);
+      if (dj_node_get_move (node) != move)
+        g_error ("move %u of the game recorded is %s, entered %s", i + 1,
+                 dj_move_to_string (dj_node_get_move (node)), dj_move_to_string (move));
+      n_passes += move == DJ_PASS;
+    }
+  g_assert_cmpuint (dj_node_get_n_children (node), ==, 0);
+  g_assert_true (dj_game_get_current (game) == node);
+  g_assert_cmpuint (line->len, ==, N_TURNS + n_passes);
+  g_assert_cmpuint (n_passes, >, 0);
+  /* And the board stands where the game does. */
+  dj_board_finish_animation (board);
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (dj_board_get_scene (board)),
+                                    dj_node_get_position (node)));
+
+  destroy_window (window);
+  g_settings_set_enum (settings, "animation-speed", DJ_ANIMATION_SPEED_OFF);
+}
+
+/* Redo goes to the move it restores, as playing it did. */
+static void
+test_redo_shows_move (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  DjBoard *board = DJ_BOARD (dj_window_get_board (window));
+  DjNode *c, *a;
+
+  g_assert_true (dj_window_play_move (window, 2));
+  c = dj_game_get_current (game);
+  g_assert_true (dj_window_play_move (window, 6));
+  a = dj_game_get_current (game);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.first", NULL);
+  flush_events ();
+  g_assert_true (dj_game_get_current (game) == dj_game_get_root (game));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  flush_events ();
+  a = dj_game_get_current (game);
+  g_assert_cmpint (dj_node_get_move (a), ==, 6);
+  g_assert_true (dj_node_get_parent (a) == c);
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (dj_board_get_scene (board)),
+                                    dj_node_get_position (a)));
+  g_assert_true (g_str_has_prefix (dj_window_get_last_move_text (window), "North played A"));
+
+  destroy_window (window);
+}
+
+/* The board as it draws itself now (its widgets' cached drawings included),
+ * as pixels. */
+static GBytes *
+render (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  gsize stride = (gsize) width * 4;
+  guchar *data;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  data = g_malloc (stride * height);
+  gdk_texture_download (texture, data, stride);
+  return g_bytes_new_take (data, stride * height);
+}
+
+static void
+spin_for (gint64 us)
+{
+  gint64 end = g_get_monotonic_time () + us;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+/* Review Game shows its banner above the board, which gets lower: every pit
+ * moves with it at once, not when the pointer next passes over it. */
+static void
+test_review_repaints (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  DjWindow *window;
+  GtkWidget *board;
+  g_autoptr(GBytes) shown = NULL;
+  g_autoptr(GBytes) fresh = NULL;
+  int height;
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  g_settings_reset (settings, "animation-speed");
+  window = new_window ();
+  board = dj_window_get_board (window);
+  dj_window_show_sample (window);
+  spin_for (500 * G_TIME_SPAN_MILLISECOND);
+  height = gtk_widget_get_height (board);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
+  spin_for (1500 * G_TIME_SPAN_MILLISECOND);
+  /* The banner took room from the board. */
+  g_assert_cmpint (gtk_widget_get_height (board), <, height);
+
+  shown = render (board);
+  /* What the pointer passing over the pits does: each draws itself anew. */
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    gtk_widget_queue_draw (dj_board_get_pit_widget (DJ_BOARD (board), pit));
+  spin_for (100 * G_TIME_SPAN_MILLISECOND);
+  fresh = render (board);
+  g_assert_true (g_bytes_equal (shown, fresh));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "review.cancel", NULL);
+  destroy_window (window);
+  g_settings_set_enum (settings, "animation-speed", DJ_ANIMATION_SPEED_OFF);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *speeds[] = { NULL, "off", "fast", "normal", "slow" };
+  g_autofree char *home = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  home = dj_test_make_home ("djenon-test-input");
+  g_test_init (&argc, &argv, NULL);
+
+  if (!dj_test_start_app ())
+    {
+      g_test_skip ("no display");
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (speeds); i++)
+    for (Input input = BY_CLICKS; input <= BY_ACTIVATE; input++)
+      {
+        Case *c = g_new0 (Case, 1);
+        g_autofree char *path = NULL;
+
+        c->speed = speeds[i];
+        c->input = input;
+        path = g_strdup_printf ("/djenon/input/%s/%s",
+                                input == BY_CLICKS ? "clicks" : input == BY_KEYS ? "keys"
+                                                                                 : "activate",
+                                speeds[i] != NULL ? speeds[i] : "default");
+        g_test_add_data_func_full (path, c, test_fast_input, g_free);
+      }
+  g_test_add_func ("/djenon/input/redo-shows-move", test_redo_shows_move);
+  g_test_add_func ("/djenon/input/review-repaints", test_review_repaints);
+
+  status = g_test_run ();
+  g_clear_object (&app);
+  dj_test_remove_tree (home);
+  return status;
+}
