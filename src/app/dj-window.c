@@ -1,4 +1,4 @@
-/* dj-window.c: the main window: one game file, its board and its moves
+/* dj-window.c: the main window: one document, its board, title and status
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,67 +8,15 @@
 
 #include <glib/gi18n.h>
 
-#include "dj-analysis-panel.h"
-#include "dj-board.h"
-#include "dj-document.h"
-#include "dj-game-info-dialog.h"
-#include "dj-rules-view.h"
-#include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
+#include "dj-rules-view.h"
 #include "dj-study-pane.h"
-#include "dj-window.h"
+#include "dj-window-private.h"
 #include "dj-lazy-menu.h"
 #include "dj-xml.h"
 
-#define MAX_RECENT     10
 #define SAMPLE_PATH    RESOURCE_PATH "/samples/aboure-sample.djenon"
-
-struct _DjWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* template */
-  AdwToastOverlay *toast_overlay;
-  AdwWindowTitle  *window_title;
-  AdwFlap         *flap;
-  GtkBox          *board_box;
-  GtkLabel        *status_label;
-  GtkLabel        *last_move_label;
-  DjStudyPane     *study_pane;
-  GtkMenuButton   *menu_button;
-  GMenuModel      *primary_menu;
-  GtkWindow       *shortcuts;     /* built when first asked for (weak) */
-  GMenu           *recent_section;
-  GMenu           *recent_submenu_section;
-  GtkWidget       *moves_button;
-  GtkBox          *banner_box;
-
-  GtkWidget       *board;
-  GSettings       *settings;
-
-  /* Analysis: the panel beside the board, game review, play against the engine */
-  GtkWidget       *analysis_panel;
-  GtkWidget       *review;
-  GtkWidget       *play_engine;
-
-  /* The document shown, and the game of it on the board */
-  DjDocument      *document;
-  GSignalGroup    *document_signals;
-  DjGame          *game;
-  GSignalGroup    *game_signals;
-
-  /* When the current position was reached (for live move times). */
-  gint64           last_move_time;
-
-  char            *last_toast;
-  char            *status;
-  char            *last_move_text;
-
-  GtkFileChooserNative *chooser;
-  gboolean         close_confirmed;
-  guint            folded_idle;
-};
 
 G_DEFINE_FINAL_TYPE (DjWindow, dj_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -80,60 +28,10 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-typedef void (*DjContinuation) (DjWindow *self,
-                                gpointer  data);
-
-typedef struct
-{
-  DjContinuation func;
-  gpointer       data;
-  GDestroyNotify destroy;
-} Continuation;
-
-static void save_then (DjWindow     *self,
-                       Continuation *then);
-static void save_as_then (DjWindow     *self,
-                          Continuation *then);
-
-static Continuation *
-continuation_new (DjContinuation func,
-                  gpointer       data,
-                  GDestroyNotify destroy)
-{
-  Continuation *c = g_new0 (Continuation, 1);
-
-  c->func = func;
-  c->data = data;
-  c->destroy = destroy;
-  return c;
-}
-
-static void
-continuation_free (Continuation *c)
-{
-  if (c == NULL)
-    return;
-  if (c->destroy != NULL && c->data != NULL)
-    c->destroy (c->data);
-  g_free (c);
-}
-
-/* Runs @c (if any) and frees it. */
-static void
-continuation_run (Continuation *c,
-                  DjWindow     *self)
-{
-  if (c == NULL)
-    return;
-  if (c->func != NULL)
-    c->func (self, c->data);
-  continuation_free (c);
-}
-
 /* Messages */
 
-static void
-show_toast (DjWindow   *self,
+void
+_dj_window_show_toast (DjWindow   *self,
             const char *text)
 {
   AdwToast *toast = adw_toast_new (text);
@@ -144,8 +42,8 @@ show_toast (DjWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-static void
-show_error (DjWindow   *self,
+void
+_dj_window_show_error (DjWindow   *self,
             const char *heading,
             const char *body)
 {
@@ -157,8 +55,8 @@ show_error (DjWindow   *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static char *
-get_display_name (GFile *file)
+char *
+_dj_window_get_display_name (GFile *file)
 {
   g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
@@ -169,14 +67,14 @@ get_display_name (GFile *file)
 }
 
 /* The players (or the event), else the file's name. */
-static char *
-get_game_title (DjWindow *self)
+char *
+_dj_window_get_game_title (DjWindow *self)
 {
   const DjGameInfo *info = dj_game_get_info (self->game);
   GFile *file = dj_document_get_file (self->document);
 
   if (info->south == NULL && info->north == NULL && info->event == NULL && file != NULL)
-    return get_display_name (file);
+    return _dj_window_get_display_name (file);
   return dj_game_info_get_title (info);
 }
 
@@ -199,10 +97,10 @@ get_folder_text (GFile *file)
   return g_steal_pointer (&path);
 }
 
-static void
-update_title (DjWindow *self)
+void
+_dj_window_update_title (DjWindow *self)
 {
-  g_autofree char *name = get_game_title (self);
+  g_autofree char *name = _dj_window_get_game_title (self);
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
   g_autofree char *subtitle = NULL;
@@ -221,7 +119,7 @@ update_title (DjWindow *self)
    * the name is the title already). */
   if (file != NULL)
     {
-      g_autofree char *file_name = get_display_name (file);
+      g_autofree char *file_name = _dj_window_get_display_name (file);
 
       where = g_str_equal (file_name, name) ? get_folder_text (file) : g_steal_pointer (&file_name);
     }
@@ -356,24 +254,6 @@ update_status (DjWindow *self)
   gtk_label_set_label (self->last_move_label, self->last_move_text);
 }
 
-/* Actions */
-
-static void
-update_actions (DjWindow *self)
-{
-  DjNode *node = dj_game_get_current (self->game);
-  gboolean at_start = dj_node_get_parent (node) == NULL;
-  gboolean at_end = dj_node_get_first_child (node) == NULL;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first", !at_start);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", !at_end);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last", !at_end);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.glyph", !at_start);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", dj_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", dj_game_can_redo (self->game));
-}
-
 /* Board */
 
 /* What a turn just played into the record says about itself: a pass it
@@ -391,11 +271,11 @@ announce_turn (DjWindow *self,
       DjSide passer = dj_node_get_position (dj_node_get_parent (node))->to_move;
 
       if (pos->feed_owed)
-        show_toast (self, passer == DJ_SOUTH
+        _dj_window_show_toast (self, passer == DJ_SOUTH
                           ? _("South has no seeds and passes: North must feed")
                           : _("North has no seeds and passes: South must feed"));
       else
-        show_toast (self, passer == DJ_SOUTH
+        _dj_window_show_toast (self, passer == DJ_SOUTH
                           ? _("South cannot move and passes")
                           : _("North cannot move and passes"));
     }
@@ -407,7 +287,7 @@ announce_turn (DjWindow *self,
       g_autofree char *text = g_strdup_printf (_("%s. %s."), result,
                                                dj_end_reason_describe (moves.end));
 
-      show_toast (self, text);
+      _dj_window_show_toast (self, text);
     }
 }
 
@@ -425,37 +305,7 @@ on_move_refused (DjWindow *self,
                  guint     reason,
                  DjBoard  *board)
 {
-  show_toast (self, dj_pit_status_describe ((DjPitStatus) reason));
-}
-
-/* Drafts */
-
-void
-dj_window_flush_draft (DjWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_return_if_fail (DJ_IS_WINDOW (self));
-
-  if (!dj_document_flush_draft (self->document, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_("Could not keep a copy of the unsaved game: %s"),
-                                               error->message);
-      show_toast (self, text);
-    }
-}
-
-static void
-on_draft_failed (DjWindow   *self,
-                 const char *message)
-{
-  show_toast (self, message);
-}
-
-static void
-drop_draft (DjWindow *self)
-{
-  dj_document_discard_draft (self->document);
+  _dj_window_show_toast (self, dj_pit_status_describe ((DjPitStatus) reason));
 }
 
 /* The record */
@@ -469,7 +319,7 @@ on_current_changed (DjWindow *self,
   if (dj_game_get_current_trace (game) != NULL)
     announce_turn (self, node);
   update_status (self);
-  update_actions (self);
+  _dj_window_update_actions (self);
 }
 
 static void
@@ -477,14 +327,14 @@ on_tree_changed (DjWindow *self,
                  DjNode   *node,
                  DjGame   *game)
 {
-  update_actions (self);
+  _dj_window_update_actions (self);
 }
 
 static void
 on_info_changed (DjWindow *self,
                  DjGame   *game)
 {
-  update_title (self);
+  _dj_window_update_title (self);
 }
 
 static void
@@ -492,13 +342,20 @@ on_undo_changed (DjWindow   *self,
                  GParamSpec *pspec,
                  DjGame     *game)
 {
-  update_actions (self);
+  _dj_window_update_actions (self);
+}
+
+static void
+on_draft_failed (DjWindow   *self,
+                 const char *message)
+{
+  _dj_window_show_toast (self, message);
 }
 
 static void
 on_modified_changed (DjWindow *self)
 {
-  update_title (self);
+  _dj_window_update_title (self);
 }
 
 /* The board, the panes and the analysis show @game, a game of the document. */
@@ -519,9 +376,9 @@ show_game (DjWindow *self,
 
   self->last_move_time = g_get_monotonic_time ();
 
-  update_title (self);
+  _dj_window_update_title (self);
   update_status (self);
-  update_actions (self);
+  _dj_window_update_actions (self);
 }
 
 /* The document has new games: the first is shown. */
@@ -642,859 +499,13 @@ dj_window_play_move (DjWindow *self,
 
           dj_moves_generate (dj_game_get_rules (self->game),
                              dj_node_get_position (dj_game_get_current (self->game)), &here);
-          show_toast (self, dj_pit_status_describe (dj_moves_why (&here, move)));
+          _dj_window_show_toast (self, dj_pit_status_describe (dj_moves_why (&here, move)));
         }
       else
-        show_toast (self, error->message);
+        _dj_window_show_toast (self, error->message);
       return FALSE;
     }
   return TRUE;
-}
-
-/* Replay */
-
-static void
-go_to (DjWindow *self,
-       DjNode   *node)
-{
-  if (node == NULL || node == dj_game_get_current (self->game))
-    return;
-  dj_board_finish_animation (DJ_BOARD (self->board));
-  dj_game_set_current (self->game, node);
-}
-
-static void
-first_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  go_to (self, dj_game_get_root (self->game));
-}
-
-static void
-previous_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  go_to (self, dj_node_get_parent (dj_game_get_current (self->game)));
-}
-
-static void
-next_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  go_to (self, dj_node_get_first_child (dj_game_get_current (self->game)));
-}
-
-static void
-last_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  go_to (self, dj_node_get_line_end (dj_game_get_current (self->game)));
-}
-
-/* A glyph for the current move, wherever the focus is: the notation's own
- * action does it. */
-static void
-glyph_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  gtk_widget_activate_action_variant (GTK_WIDGET (dj_study_pane_get_notation (self->study_pane)),
-                                      "notation.glyph", parameter);
-}
-
-static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  dj_board_finish_animation (DJ_BOARD (self->board));
-  dj_game_undo (self->game);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  dj_board_finish_animation (DJ_BOARD (self->board));
-  dj_game_redo (self->game);
-}
-
-/* Navigation keys work wherever the focus is, except in text fields and, for
- * the arrows, on the board (where they move between pits). */
-static gboolean
-navigation_shortcut (GtkWidget *widget,
-                     GVariant  *args,
-                     gpointer   user_data)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-  const char *action = user_data;
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if (focus != NULL)
-    {
-      if (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus))
-        return FALSE;
-      if ((g_str_equal (action, "win.previous") || g_str_equal (action, "win.next"))
-          && (focus == self->board || gtk_widget_is_ancestor (focus, self->board)))
-        return FALSE;
-    }
-  return gtk_widget_activate_action (widget, action, NULL);
-}
-
-static void
-add_navigation_shortcuts (DjWindow *self)
-{
-  static const struct { guint key; const char *action; } keys[] = {
-    { GDK_KEY_Home, "win.first" },
-    { GDK_KEY_KP_Home, "win.first" },
-    { GDK_KEY_Left, "win.previous" },
-    { GDK_KEY_KP_Left, "win.previous" },
-    { GDK_KEY_Right, "win.next" },
-    { GDK_KEY_KP_Right, "win.next" },
-    { GDK_KEY_End, "win.last" },
-    { GDK_KEY_KP_End, "win.last" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
-                                     GTK_SHORTCUT_SCOPE_LOCAL);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      GtkShortcut *shortcut =
-        gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
-                          gtk_callback_action_new (navigation_shortcut,
-                                                   (gpointer) keys[i].action, NULL));
-
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
-    }
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-}
-
-/* Files */
-
-static GtkFileFilter *
-game_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Djenon Games"));
-  gtk_file_filter_add_mime_type (filter, DJ_XML_MIME_TYPE);
-  gtk_file_filter_add_pattern (filter, "*" DJ_XML_EXTENSION);
-  return filter;
-}
-
-static void
-add_to_recent (GFile *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-  GtkRecentData data = {
-    .display_name = NULL,
-    .description = NULL,
-    .mime_type = (char *) DJ_XML_MIME_TYPE,
-    .app_name = (char *) g_get_application_name (),
-    .app_exec = (char *) "djenon %u",
-    .groups = NULL,
-    .is_private = FALSE,
-  };
-
-  if (data.app_name == NULL)
-    data.app_name = (char *) "Djenon";
-  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
-}
-
-/* A file that could not be read is no recent game, whoever added it (the
- * file chooser adds what it was given). */
-static void
-forget_recent (GFile *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-
-  if (gtk_recent_manager_has_item (manager, uri))
-    gtk_recent_manager_remove_item (manager, uri, NULL);
-}
-
-gboolean
-dj_window_load_file (DjWindow  *self,
-                     GFile     *file,
-                     GError   **error)
-{
-  g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  if (!dj_document_load (self->document, file, error))
-    {
-      forget_recent (file);
-      return FALSE;
-    }
-  add_to_recent (file);
-  return TRUE;
-}
-
-static void
-explain_open_error (DjWindow     *self,
-                    GFile        *file,
-                    const GError *error)
-{
-  g_autofree char *name = get_display_name (file);
-  g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
-
-  show_error (self, heading, error->message);
-}
-
-/* A file being read or written for a window, and what to do next. */
-typedef struct
-{
-  DjWindow     *window;
-  GFile        *file;
-  Continuation *then;
-} FileOp;
-
-static FileOp *
-file_op_new (DjWindow     *self,
-             GFile        *file,
-             Continuation *then)
-{
-  FileOp *op = g_new0 (FileOp, 1);
-
-  op->window = g_object_ref (self);
-  op->file = g_object_ref (file);
-  op->then = then;
-  return op;
-}
-
-static void
-file_op_free (FileOp *op)
-{
-  continuation_free (op->then);
-  g_object_unref (op->window);
-  g_object_unref (op->file);
-  g_free (op);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileOp, file_op_free)
-
-static void
-open_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      data)
-{
-  g_autoptr(FileOp) op = data;
-  g_autoptr(GError) error = NULL;
-
-  if (dj_document_load_finish (DJ_DOCUMENT (source), result, &error))
-    add_to_recent (op->file);
-  else
-    {
-      forget_recent (op->file);
-      explain_open_error (op->window, op->file, error);
-    }
-}
-
-/* Reads @file in a worker thread; the games replace the window's only if
- * they opened, else the error is shown over the window. */
-static void
-open_file_now (DjWindow *self,
-               gpointer  data)
-{
-  GFile *file = data;
-
-  dj_document_load_async (self->document, file, NULL, open_done, file_op_new (self, file, NULL));
-}
-
-static DjWindow *
-find_window_for_file (DjWindow *self,
-                      GFile    *file)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (app == NULL)
-    return NULL;
-  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
-    if (DJ_IS_WINDOW (l->data) && dj_window_get_file (l->data) != NULL
-        && g_file_equal (dj_window_get_file (l->data), file))
-      return l->data;
-  return NULL;
-}
-
-static void confirm_discard (DjWindow     *self,
-                             Continuation *then);
-
-void
-dj_window_open_file (DjWindow *self,
-                     GFile    *file)
-{
-  DjWindow *other;
-
-  g_return_if_fail (DJ_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  other = find_window_for_file (self, file);
-  if (other != NULL)
-    {
-      gtk_window_present (GTK_WINDOW (other));
-      return;
-    }
-  confirm_discard (self, continuation_new (open_file_now, g_object_ref (file), g_object_unref));
-}
-
-gboolean
-dj_window_save_to (DjWindow  *self,
-                   GFile     *file,
-                   GError   **error)
-{
-  g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  if (!dj_document_save (self->document, file, error))
-    return FALSE;
-  add_to_recent (file);
-  update_title (self);
-  return TRUE;
-}
-
-static void
-save_done (GObject      *source,
-           GAsyncResult *result,
-           gpointer      data)
-{
-  g_autoptr(FileOp) op = data;
-  g_autoptr(GError) error = NULL;
-
-  if (!dj_document_save_finish (DJ_DOCUMENT (source), result, &error))
-    {
-      g_autofree char *name = get_display_name (op->file);
-      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
-
-      show_error (op->window, heading, error->message);
-      return;
-    }
-  add_to_recent (op->file);
-  update_title (op->window);
-  continuation_run (g_steal_pointer (&op->then), op->window);
-}
-
-/* Writes the games to @file in a worker thread, then runs @then. */
-static void
-save_to_then (DjWindow     *self,
-              GFile        *file,
-              Continuation *then)
-{
-  dj_document_save_async (self->document, file, NULL, save_done, file_op_new (self, file, then));
-}
-
-static void
-save_as_response (GtkNativeDialog *chooser,
-                  int              response,
-                  gpointer         data)
-{
-  DjWindow *self = g_object_get_data (G_OBJECT (chooser), "window");
-  Continuation *then = data;
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-  if (self->chooser == GTK_FILE_CHOOSER_NATIVE (chooser))
-    g_clear_object (&self->chooser);
-
-  if (file == NULL)
-    {
-      continuation_free (then);
-      return;
-    }
-
-  /* A name typed without the extension gets it. */
-  {
-    g_autofree char *base = g_file_get_basename (file);
-
-    if (base != NULL && strchr (base, '.') == NULL)
-      {
-        g_autofree char *name = g_strconcat (base, DJ_XML_EXTENSION, NULL);
-        g_autoptr(GFile) parent = g_file_get_parent (file);
-
-        if (parent != NULL)
-          g_set_object (&file, g_file_get_child (parent, name));
-      }
-  }
-
-  save_to_then (self, file, then);
-}
-
-static void
-save_as_then (DjWindow     *self,
-              Continuation *then)
-{
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = game_filter ();
-
-  if (self->chooser != NULL)
-    {
-      continuation_free (then);
-      return;
-    }
-
-  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-
-  if (dj_document_get_file (self->document) != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), dj_document_get_file (self->document),
-                               NULL);
-  else
-    {
-      g_autofree char *title = get_game_title (self);
-      g_autofree char *name = NULL;
-
-      g_strdelimit (title, "/\\:", '-');
-      name = g_strconcat (title, DJ_XML_EXTENSION, NULL);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-    }
-
-  g_object_set_data (G_OBJECT (chooser), "window", self);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), then);
-  self->chooser = chooser;
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-save_then (DjWindow     *self,
-           Continuation *then)
-{
-  GFile *file = dj_document_get_file (self->document);
-
-  if (file == NULL)
-    {
-      save_as_then (self, then);
-      return;
-    }
-  save_to_then (self, file, then);
-}
-
-typedef struct
-{
-  DjWindow     *window;
-  Continuation *then;
-  char         *response;
-} Answer;
-
-static gboolean
-answer_idle (gpointer data)
-{
-  Answer *answer = data;
-  DjWindow *self = answer->window;
-
-  /* The draft stays until what replaces the game has opened (or the
-   * window is closed): the next step may still fail. */
-  if (g_str_equal (answer->response, "discard"))
-    continuation_run (answer->then, self);
-  else if (g_str_equal (answer->response, "save"))
-    save_then (self, answer->then);
-  else
-    continuation_free (answer->then);
-
-  g_object_unref (answer->window);
-  g_free (answer->response);
-  g_free (answer);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-discard_response (AdwMessageDialog *dialog,
-                  const char       *response,
-                  gpointer          data)
-{
-  Answer *answer = g_new0 (Answer, 1);
-
-  /* Acted on once the dialog is gone: the answer may close the window the
-   * dialog belongs to. */
-  answer->window = g_object_ref (DJ_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog))));
-  answer->then = data;
-  answer->response = g_strdup (response);
-  g_idle_add (answer_idle, answer);
-}
-
-/* Runs @then now when nothing would be lost, else after the user chose to
- * save or to discard the changes. */
-static void
-confirm_discard (DjWindow     *self,
-                 Continuation *then)
-{
-  GtkWidget *dialog;
-  g_autofree char *name = NULL;
-  g_autofree char *heading = NULL;
-
-  if (!dj_document_get_modified (self->document))
-    {
-      continuation_run (then, self);
-      return;
-    }
-
-  name = get_game_title (self);
-  heading = g_strdup_printf (_("Save Changes to “%s”?"), name);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
-                                   _("The moves and notes recorded since the game was last "
-                                     "saved will be lost unless you save them."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (discard_response), then);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-open_response (GtkNativeDialog *chooser,
-               int              response,
-               DjWindow        *self)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  if (self->chooser == GTK_FILE_CHOOSER_NATIVE (chooser))
-    g_clear_object (&self->chooser);
-  if (file != NULL)
-    dj_window_open_file (self, file);
-}
-
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = game_filter ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-
-  if (self->chooser != NULL)
-    return;
-
-  self->chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  if (dj_document_get_file (self->document) != NULL)
-    {
-      g_autoptr(GFile) folder = g_file_get_parent (dj_document_get_file (self->document));
-
-      if (folder != NULL)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
-    }
-  g_signal_connect (self->chooser, "response", G_CALLBACK (open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-
-  dj_window_open_file (self, file);
-}
-
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  save_then (DJ_WINDOW (widget), NULL);
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  save_as_then (DJ_WINDOW (widget), NULL);
-}
-
-static int
-compare_recent (gconstpointer a,
-                gconstpointer b)
-{
-  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
-  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
-
-  return g_date_time_compare (tb, ta);
-}
-
-static void
-update_recent (DjWindow *self)
-{
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  GList *items = gtk_recent_manager_get_items (manager);
-  guint n = 0;
-
-  g_menu_remove_all (self->recent_section);
-  g_menu_remove_all (self->recent_submenu_section);
-
-  items = g_list_sort (items, compare_recent);
-  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      const char *mime = gtk_recent_info_get_mime_type (info);
-      g_autoptr(GMenuItem) item = NULL;
-
-      if (!(g_strcmp0 (mime, DJ_XML_MIME_TYPE) == 0 || g_str_has_suffix (uri, DJ_XML_EXTENSION))
-          || !gtk_recent_info_exists (info))
-        continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
-      g_menu_append_item (self->recent_section, item);
-      g_menu_append_item (self->recent_submenu_section, item);
-      n++;
-    }
-  if (n == 0)
-    {
-      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Games"), "win.no-recent");
-
-      g_menu_append_item (self->recent_section, item);
-      g_menu_append_item (self->recent_submenu_section, item);
-    }
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-}
-
-static gboolean
-on_drop (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         DjWindow      *self)
-{
-  GSList *files;
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  files = gdk_file_list_get_files (g_value_get_boxed (value));
-  if (files == NULL)
-    return FALSE;
-
-  /* The first file replaces this window's game, the others open windows. */
-  dj_window_open_file (self, files->data);
-  if (files->next != NULL && app != NULL)
-    {
-      g_autoptr(GPtrArray) rest = g_ptr_array_new ();
-
-      for (GSList *l = files->next; l != NULL; l = l->next)
-        g_ptr_array_add (rest, l->data);
-      g_application_open (G_APPLICATION (app), (GFile **) rest->pdata, rest->len, "");
-    }
-  g_slist_free (files);
-  return TRUE;
-}
-
-/* Dialogs */
-
-static void
-new_game_created (DjNewGameDialog *dialog,
-                  DjWindow        *self);
-
-static void
-start_new_game_now (DjWindow *self,
-                    gpointer  data)
-{
-  DjNewGameDialog *dialog = data;
-  DjRules rules;
-  DjPosition start;
-  g_autoptr(DjGameInfo) info = NULL;
-
-  dj_new_game_dialog_get_rules (dialog, &rules);
-  dj_new_game_dialog_get_start (dialog, &start);
-  info = dj_new_game_dialog_get_info (dialog);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  dj_window_start_game (self, &rules, &start, info);
-  /* Ready for the first move. */
-  gtk_widget_grab_focus (self->board);
-}
-
-static void
-new_game_created (DjNewGameDialog *dialog,
-                  DjWindow        *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
-  confirm_discard (self, continuation_new (start_new_game_now, g_object_ref (dialog),
-                                           (GDestroyNotify) gtk_window_destroy));
-}
-
-static void
-new_game_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-  GtkWidget *dialog = dj_new_game_dialog_new (GTK_WINDOW (self));
-
-  g_signal_connect_object (dialog, "create", G_CALLBACK (new_game_created), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-game_info_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-  GtkWidget *dialog = dj_game_info_dialog_new (GTK_WINDOW (self), self->game);
-
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-rules_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  /* The in-app viewer, always: it offers all five languages, Yelp does not. */
-  dj_show_rules (GTK_WINDOW (self), dj_game_get_rules (self->game)->variant);
-}
-
-/* Drafts left by a crash */
-
-static void
-draft_response (AdwMessageDialog *dialog,
-                const char       *response,
-                DjWindow         *self)
-{
-  if (g_str_equal (response, "restore"))
-    {
-      show_toast (self, _("The unsaved game was restored"));
-      return;
-    }
-
-  /* Discarded deliberately: the draft goes, a fresh game takes its place. */
-  drop_draft (self);
-  {
-    DjRules rules = DJ_RULES_INIT (g_settings_get_enum (self->settings, "last-variant"));
-
-    rules.feeding = g_settings_get_enum (self->settings, "last-feeding");
-    dj_window_start_game (self, &rules, NULL, NULL);
-  }
-}
-
-void
-dj_window_offer_draft (DjWindow      *self,
-                       const DjDraft *draft)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *when = NULL;
-  g_autofree char *body = NULL;
-  GtkWidget *dialog;
-
-  g_return_if_fail (DJ_IS_WINDOW (self));
-  g_return_if_fail (draft != NULL);
-
-  if (!dj_document_restore_draft (self->document, draft, &error))
-    {
-      g_autofree char *text = g_strdup_printf (_("An unsaved game could not be restored: %s"),
-                                               error->message);
-
-      show_toast (self, text);
-      dj_drafts_remove (draft->id);
-      return;
-    }
-
-  /* Back where recording stopped: the end of the main line. */
-  dj_game_set_current (self->game, dj_node_get_line_end (dj_game_get_root (self->game)));
-  update_title (self);
-
-  name = get_game_title (self);
-  when = g_date_time_format (draft->modified, "%x %X");
-  /* Translators: the first %s is a game's name, the second a date and time */
-  body = g_strdup_printf (_("Djenon closed before “%s” was saved. Its last changes, "
-                            "from %s, were kept."), name, when);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Restore Unsaved Game?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "discard", _("_Discard"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (draft_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* Closing */
-
-static void
-close_now (DjWindow *self,
-           gpointer  data)
-{
-  self->close_confirmed = TRUE;
-  gtk_window_close (GTK_WINDOW (self));
-}
-
-static gboolean
-dj_window_close_request (GtkWindow *window)
-{
-  DjWindow *self = DJ_WINDOW (window);
-
-  if (!self->close_confirmed && self->document != NULL
-      && dj_document_get_modified (self->document))
-    {
-      confirm_discard (self, continuation_new (close_now, NULL, NULL));
-      return TRUE;
-    }
-
-  if (self->settings != NULL)
-    {
-      int width, height;
-
-      gtk_window_get_default_size (window, &width, &height);
-      g_settings_set_int (self->settings, "window-width", width);
-      g_settings_set_int (self->settings, "window-height", height);
-      g_settings_set_boolean (self->settings, "window-maximized",
-                              gtk_window_is_maximized (window));
-    }
-  drop_draft (self);
-
-  return GTK_WINDOW_CLASS (dj_window_parent_class)->close_request (window);
 }
 
 /* Narrow windows: the move list folds away behind a button. */
@@ -1528,117 +539,11 @@ on_study_game_activated (DjWindow *self,
   show_game (self, game);
 }
 
-static void
-copy_text (DjWindow *self,
-           char     *text)
-{
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  show_toast (self, _("Copied as text notation"));
-  g_free (text);
-}
-
-static void
-copy_game_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  copy_text (self, dj_study_pane_get_game_text (self->study_pane));
-}
-
-static void
-copy_line_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  copy_text (self, dj_study_pane_get_line_text (self->study_pane));
-}
-
-static void
-paste_done (GObject      *source,
-            GAsyncResult *result,
-            gpointer      data)
-{
-  g_autoptr(DjWindow) self = data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-
-  if (text == NULL)
-    {
-      show_toast (self, _("The clipboard holds no text to paste"));
-      return;
-    }
-  if (!dj_study_pane_paste_text (self->study_pane, text, &error))
-    show_error (self, _("Could Not Paste the Moves"), error->message);
-}
-
-static void
-paste_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, paste_done,
-                                 g_object_ref (widget));
-}
-
-/* Ctrl+C and Ctrl+V copy and paste moves, except in text fields. */
-static gboolean
-clipboard_shortcut (GtkWidget *widget,
-                    GVariant  *args,
-                    gpointer   user_data)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
-
-  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)
-                        || (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))))
-    return FALSE;
-  return gtk_widget_activate_action (widget, user_data, NULL);
-}
-
-static void
-add_study_shortcuts (DjWindow *self)
-{
-  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
-    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-game" },
-    { GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-line" },
-    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
-  };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
-      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
-                        gtk_callback_action_new (clipboard_shortcut,
-                                                 (gpointer) keys[i].action, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-}
-
 DjStudyPane *
 dj_window_get_study_pane (DjWindow *self)
 {
   g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
   return self->study_pane;
-}
-
-/* Analysis */
-
-static void
-review_game_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  dj_review_start (DJ_REVIEW (DJ_WINDOW (widget)->review));
-}
-
-static void
-play_from_here_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  dj_play_engine_present_dialog (DJ_PLAY_ENGINE (DJ_WINDOW (widget)->play_engine));
 }
 
 /* The analysis panel (win.show-analysis toggles it) and the banners
@@ -1738,30 +643,6 @@ dj_window_get_last_move_text (DjWindow *self)
   return self->last_move_text;
 }
 
-/* GObject */
-
-/* Keyboard Shortcuts: built the first time it is asked for, not with every
- * window (GtkApplicationWindow would load gtk/help-overlay.ui at once). */
-static void
-show_shortcuts_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  DjWindow *self = DJ_WINDOW (widget);
-
-  if (self->shortcuts == NULL)
-    {
-      g_autoptr(GtkBuilder) builder =
-        gtk_builder_new_from_resource (RESOURCE_PATH "/ui/help-overlay.ui");
-
-      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
-      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
-      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
-    }
-  gtk_window_present (self->shortcuts);
-}
-
 static void
 dj_window_dispose (GObject *object)
 {
@@ -1839,6 +720,14 @@ dj_window_finalize (GObject *object)
   G_OBJECT_CLASS (dj_window_parent_class)->finalize (object);
 }
 
+static gboolean
+dj_window_close_request (GtkWindow *window)
+{
+  if (_dj_window_close_request (window))
+    return TRUE;
+  return GTK_WINDOW_CLASS (dj_window_parent_class)->close_request (window);
+}
+
 static void
 dj_window_class_init (DjWindowClass *klass)
 {
@@ -1877,54 +766,14 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjWindow, moves_button);
   gtk_widget_class_bind_template_callback (widget_class, on_flap_folded);
 
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.game-info", NULL, game_info_action);
-  gtk_widget_class_install_action (widget_class, "win.rules", NULL, rules_action);
-  gtk_widget_class_install_action (widget_class, "win.glyph", "i", glyph_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
-  gtk_widget_class_install_action (widget_class, "win.first", NULL, first_action);
-  gtk_widget_class_install_action (widget_class, "win.previous", NULL, previous_action);
-  gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
-  gtk_widget_class_install_action (widget_class, "win.last", NULL, last_action);
-  gtk_widget_class_install_action (widget_class, "win.review-game", NULL, review_game_action);
-  gtk_widget_class_install_action (widget_class, "win.play-from-here", NULL,
-                                   play_from_here_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-game", NULL, copy_game_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-line", NULL, copy_line_action);
-  gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
-                                   show_shortcuts_action);
-
-  /* Ctrl+1 … Ctrl+6 give the current move a glyph, Ctrl+0 takes it off. */
-  {
-    static const DjGlyph keys[] = {
-      DJ_GLYPH_NONE, DJ_GLYPH_GOOD, DJ_GLYPH_MISTAKE, DJ_GLYPH_BRILLIANT,
-      DJ_GLYPH_BLUNDER, DJ_GLYPH_INTERESTING, DJ_GLYPH_DUBIOUS,
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK,
-                                           "win.glyph", "i", (int) keys[i]);
-  }
-
-  /* Alt+arrows step through the moves even while the board has the focus. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
-                                       "win.previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
-                                       "win.next", NULL);
+  /* Each concern installs its own actions. */
+  _dj_window_class_add_actions (widget_class);
+  _dj_window_class_add_file_actions (widget_class);
 }
 
 static void
 dj_window_init (DjWindow *self)
 {
-  GtkDropTarget *drop;
-  GtkRecentManager *recent = gtk_recent_manager_get_default ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
   dj_menu_button_set_menu_later (self->menu_button, self->primary_menu);
 
@@ -1980,18 +829,11 @@ dj_window_init (DjWindow *self)
     g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (flip));
   }
 
-  add_navigation_shortcuts (self);
+  _dj_window_add_shortcuts (self);
   add_analysis (self);
-  add_study_shortcuts (self);
   dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
-
-  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect_object (drop, "drop", G_CALLBACK (on_drop), self, 0);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
-
-  g_signal_connect_object (recent, "changed", G_CALLBACK (update_recent), self,
-                           G_CONNECT_SWAPPED);
-  update_recent (self);
+  _dj_window_init_dnd (self);
+  _dj_window_init_recent (self);
 
   /* A new document: one empty game of Djenon-aboure. */
   {
@@ -2008,3 +850,4 @@ dj_window_new (GtkApplication *application)
 
   return g_object_new (DJ_TYPE_WINDOW, "application", application, NULL);
 }
+

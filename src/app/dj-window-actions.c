@@ -1,0 +1,427 @@
+/* dj-window-actions.c: the main window's actions and keys
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "dj-game-info-dialog.h"
+#include "dj-new-game-dialog.h"
+#include "dj-play-engine.h"
+#include "dj-review.h"
+#include "dj-rules-view.h"
+#include "dj-study-pane.h"
+#include "dj-window-private.h"
+
+/* Actions */
+
+void
+_dj_window_update_actions (DjWindow *self)
+{
+  DjNode *node = dj_game_get_current (self->game);
+  gboolean at_start = dj_node_get_parent (node) == NULL;
+  gboolean at_end = dj_node_get_first_child (node) == NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first", !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", !at_end);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last", !at_end);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.glyph", !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", dj_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", dj_game_can_redo (self->game));
+}
+
+/* Replay */
+
+static void
+go_to (DjWindow *self,
+       DjNode   *node)
+{
+  if (node == NULL || node == dj_game_get_current (self->game))
+    return;
+  dj_board_finish_animation (DJ_BOARD (self->board));
+  dj_game_set_current (self->game, node);
+}
+
+static void
+first_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  go_to (self, dj_game_get_root (self->game));
+}
+
+static void
+previous_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  go_to (self, dj_node_get_parent (dj_game_get_current (self->game)));
+}
+
+static void
+next_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  go_to (self, dj_node_get_first_child (dj_game_get_current (self->game)));
+}
+
+static void
+last_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  go_to (self, dj_node_get_line_end (dj_game_get_current (self->game)));
+}
+
+/* A glyph for the current move, wherever the focus is: the notation's own
+ * action does it. */
+static void
+glyph_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (dj_study_pane_get_notation (self->study_pane)),
+                                      "notation.glyph", parameter);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  dj_board_finish_animation (DJ_BOARD (self->board));
+  dj_game_undo (self->game);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  dj_board_finish_animation (DJ_BOARD (self->board));
+  dj_game_redo (self->game);
+}
+
+/* Navigation keys work wherever the focus is, except in text fields and, for
+ * the arrows, on the board (where they move between pits). */
+static gboolean
+navigation_shortcut (GtkWidget *widget,
+                     GVariant  *args,
+                     gpointer   user_data)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  const char *action = user_data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL)
+    {
+      if (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus))
+        return FALSE;
+      if ((g_str_equal (action, "win.previous") || g_str_equal (action, "win.next"))
+          && (focus == self->board || gtk_widget_is_ancestor (focus, self->board)))
+        return FALSE;
+    }
+  return gtk_widget_activate_action (widget, action, NULL);
+}
+
+static void
+add_navigation_shortcuts (DjWindow *self)
+{
+  static const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_Home, "win.first" },
+    { GDK_KEY_KP_Home, "win.first" },
+    { GDK_KEY_Left, "win.previous" },
+    { GDK_KEY_KP_Left, "win.previous" },
+    { GDK_KEY_Right, "win.next" },
+    { GDK_KEY_KP_Right, "win.next" },
+    { GDK_KEY_End, "win.last" },
+    { GDK_KEY_KP_End, "win.last" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
+                                     GTK_SHORTCUT_SCOPE_LOCAL);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      GtkShortcut *shortcut =
+        gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, 0),
+                          gtk_callback_action_new (navigation_shortcut,
+                                                   (gpointer) keys[i].action, NULL));
+
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* Dialogs */
+
+static void
+new_game_created (DjNewGameDialog *dialog,
+                  DjWindow        *self);
+
+static void
+start_new_game_now (DjWindow *self,
+                    gpointer  data)
+{
+  DjNewGameDialog *dialog = data;
+  DjRules rules;
+  DjPosition start;
+  g_autoptr(DjGameInfo) info = NULL;
+
+  dj_new_game_dialog_get_rules (dialog, &rules);
+  dj_new_game_dialog_get_start (dialog, &start);
+  info = dj_new_game_dialog_get_info (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  dj_window_start_game (self, &rules, &start, info);
+  /* Ready for the first move. */
+  gtk_widget_grab_focus (self->board);
+}
+
+static void
+new_game_created (DjNewGameDialog *dialog,
+                  DjWindow        *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (dialog), FALSE);
+  _dj_window_confirm_discard (self, start_new_game_now, g_object_ref (dialog),
+                              (GDestroyNotify) gtk_window_destroy);
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  GtkWidget *dialog = dj_new_game_dialog_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (dialog, "create", G_CALLBACK (new_game_created), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+game_info_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  GtkWidget *dialog = dj_game_info_dialog_new (GTK_WINDOW (self), self->game);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+rules_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  /* The in-app viewer, always: it offers all five languages, Yelp does not. */
+  dj_show_rules (GTK_WINDOW (self), dj_game_get_rules (self->game)->variant);
+}
+
+static void
+copy_text (DjWindow *self,
+           char     *text)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  _dj_window_show_toast (self, _("Copied as text notation"));
+  g_free (text);
+}
+
+static void
+copy_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  copy_text (self, dj_study_pane_get_game_text (self->study_pane));
+}
+
+static void
+copy_line_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  copy_text (self, dj_study_pane_get_line_text (self->study_pane));
+}
+
+static void
+paste_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr(DjWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+
+  if (text == NULL)
+    {
+      _dj_window_show_toast (self, _("The clipboard holds no text to paste"));
+      return;
+    }
+  if (!dj_study_pane_paste_text (self->study_pane, text, &error))
+    _dj_window_show_error (self, _("Could Not Paste the Moves"), error->message);
+}
+
+static void
+paste_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, paste_done,
+                                 g_object_ref (widget));
+}
+
+/* Ctrl+C and Ctrl+V copy and paste moves, except in text fields. */
+static gboolean
+clipboard_shortcut (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)
+                        || (GTK_IS_LABEL (focus) && gtk_label_get_selectable (GTK_LABEL (focus)))))
+    return FALSE;
+  return gtk_widget_activate_action (widget, user_data, NULL);
+}
+
+static void
+add_study_shortcuts (DjWindow *self)
+{
+  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
+    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy-game" },
+    { GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.copy-line" },
+    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                        gtk_callback_action_new (clipboard_shortcut,
+                                                 (gpointer) keys[i].action, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* Analysis */
+
+static void
+review_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  dj_review_start (DJ_REVIEW (DJ_WINDOW (widget)->review));
+}
+
+static void
+play_from_here_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  dj_play_engine_present_dialog (DJ_PLAY_ENGINE (DJ_WINDOW (widget)->play_engine));
+}
+
+/* Keyboard Shortcuts: built the first time it is asked for, not with every
+ * window (GtkApplicationWindow would load gtk/help-overlay.ui at once). */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  if (self->shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource (RESOURCE_PATH "/ui/help-overlay.ui");
+
+      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
+      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
+      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
+    }
+  gtk_window_present (self->shortcuts);
+}
+
+
+/* Shortcuts that depend on where the focus is (navigation, clipboard). */
+void
+_dj_window_add_shortcuts (DjWindow *self)
+{
+  add_navigation_shortcuts (self);
+  add_study_shortcuts (self);
+}
+
+/* The window's actions, one line each: add new ones here. */
+static const struct
+{
+  const char                  *name;
+  const char                  *parameter_type;
+  GtkWidgetActionActivateFunc  activate;
+} actions[] = {
+  { "win.new-game", NULL, new_game_action },
+  { "win.game-info", NULL, game_info_action },
+  { "win.rules", NULL, rules_action },
+  { "win.glyph", "i", glyph_action },
+  { "win.undo", NULL, undo_action },
+  { "win.redo", NULL, redo_action },
+  { "win.first", NULL, first_action },
+  { "win.previous", NULL, previous_action },
+  { "win.next", NULL, next_action },
+  { "win.last", NULL, last_action },
+  { "win.review-game", NULL, review_game_action },
+  { "win.play-from-here", NULL, play_from_here_action },
+  { "win.copy-game", NULL, copy_game_action },
+  { "win.copy-line", NULL, copy_line_action },
+  { "win.paste", NULL, paste_action },
+  { "win.show-help-overlay", NULL, show_shortcuts_action },
+};
+
+void
+_dj_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    gtk_widget_class_install_action (widget_class, actions[i].name, actions[i].parameter_type,
+                                     actions[i].activate);
+
+  /* Ctrl+1 … Ctrl+6 give the current move a glyph, Ctrl+0 takes it off. */
+  {
+    static const DjGlyph keys[] = {
+      DJ_GLYPH_NONE, DJ_GLYPH_GOOD, DJ_GLYPH_MISTAKE, DJ_GLYPH_BRILLIANT,
+      DJ_GLYPH_BLUNDER, DJ_GLYPH_INTERESTING, DJ_GLYPH_DUBIOUS,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK,
+                                           "win.glyph", "i", (int) keys[i]);
+  }
+
+  /* Alt+arrows step through the moves even while the board has the focus. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
+                                       "win.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
+                                       "win.next", NULL);
+}

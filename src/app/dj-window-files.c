@@ -1,0 +1,629 @@
+/* dj-window-files.c: the main window's files: open, save, recent games, closing
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "dj-window-private.h"
+#include "dj-xml.h"
+
+#define MAX_RECENT     10
+
+typedef struct
+{
+  DjWindowThen   func;
+  gpointer       data;
+  GDestroyNotify destroy;
+} Continuation;
+
+static void save_then (DjWindow     *self,
+                       Continuation *then);
+static void save_as_then (DjWindow     *self,
+                          Continuation *then);
+
+static Continuation *
+continuation_new (DjWindowThen   func,
+                  gpointer       data,
+                  GDestroyNotify destroy)
+{
+  Continuation *c = g_new0 (Continuation, 1);
+
+  c->func = func;
+  c->data = data;
+  c->destroy = destroy;
+  return c;
+}
+
+static void
+continuation_free (Continuation *c)
+{
+  if (c == NULL)
+    return;
+  if (c->destroy != NULL && c->data != NULL)
+    c->destroy (c->data);
+  g_free (c);
+}
+
+/* Runs @c (if any) and frees it. */
+static void
+continuation_run (Continuation *c,
+                  DjWindow     *self)
+{
+  if (c == NULL)
+    return;
+  if (c->func != NULL)
+    c->func (self, c->data);
+  continuation_free (c);
+}
+
+/* Files */
+
+static GtkFileFilter *
+game_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Djenon Games"));
+  gtk_file_filter_add_mime_type (filter, DJ_XML_MIME_TYPE);
+  gtk_file_filter_add_pattern (filter, "*" DJ_XML_EXTENSION);
+  return filter;
+}
+
+static void
+add_to_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = {
+    .display_name = NULL,
+    .description = NULL,
+    .mime_type = (char *) DJ_XML_MIME_TYPE,
+    .app_name = (char *) g_get_application_name (),
+    .app_exec = (char *) "djenon %u",
+    .groups = NULL,
+    .is_private = FALSE,
+  };
+
+  if (data.app_name == NULL)
+    data.app_name = (char *) "Djenon";
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+/* A file that could not be read is no recent game, whoever added it (the
+ * file chooser adds what it was given). */
+static void
+forget_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+
+  if (gtk_recent_manager_has_item (manager, uri))
+    gtk_recent_manager_remove_item (manager, uri, NULL);
+}
+
+gboolean
+dj_window_load_file (DjWindow  *self,
+                     GFile     *file,
+                     GError   **error)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!dj_document_load (self->document, file, error))
+    {
+      forget_recent (file);
+      return FALSE;
+    }
+  add_to_recent (file);
+  return TRUE;
+}
+
+static void
+explain_open_error (DjWindow     *self,
+                    GFile        *file,
+                    const GError *error)
+{
+  g_autofree char *name = _dj_window_get_display_name (file);
+  g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+  _dj_window_show_error (self, heading, error->message);
+}
+
+/* A file being read or written for a window, and what to do next. */
+typedef struct
+{
+  DjWindow     *window;
+  GFile        *file;
+  Continuation *then;
+} FileOp;
+
+static FileOp *
+file_op_new (DjWindow     *self,
+             GFile        *file,
+             Continuation *then)
+{
+  FileOp *op = g_new0 (FileOp, 1);
+
+  op->window = g_object_ref (self);
+  op->file = g_object_ref (file);
+  op->then = then;
+  return op;
+}
+
+static void
+file_op_free (FileOp *op)
+{
+  continuation_free (op->then);
+  g_object_unref (op->window);
+  g_object_unref (op->file);
+  g_free (op);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FileOp, file_op_free)
+
+static void
+open_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(FileOp) op = data;
+  g_autoptr(GError) error = NULL;
+
+  if (dj_document_load_finish (DJ_DOCUMENT (source), result, &error))
+    add_to_recent (op->file);
+  else
+    {
+      forget_recent (op->file);
+      explain_open_error (op->window, op->file, error);
+    }
+}
+
+/* Reads @file in a worker thread; the games replace the window's only if
+ * they opened, else the error is shown over the window. */
+static void
+open_file_now (DjWindow *self,
+               gpointer  data)
+{
+  GFile *file = data;
+
+  dj_document_load_async (self->document, file, NULL, open_done, file_op_new (self, file, NULL));
+}
+
+static DjWindow *
+find_window_for_file (DjWindow *self,
+                      GFile    *file)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (app == NULL)
+    return NULL;
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (DJ_IS_WINDOW (l->data) && dj_window_get_file (l->data) != NULL
+        && g_file_equal (dj_window_get_file (l->data), file))
+      return l->data;
+  return NULL;
+}
+
+static void confirm_discard (DjWindow     *self,
+                             Continuation *then);
+
+void
+dj_window_open_file (DjWindow *self,
+                     GFile    *file)
+{
+  DjWindow *other;
+
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  other = find_window_for_file (self, file);
+  if (other != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (other));
+      return;
+    }
+  confirm_discard (self, continuation_new (open_file_now, g_object_ref (file), g_object_unref));
+}
+
+gboolean
+dj_window_save_to (DjWindow  *self,
+                   GFile     *file,
+                   GError   **error)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!dj_document_save (self->document, file, error))
+    return FALSE;
+  add_to_recent (file);
+  _dj_window_update_title (self);
+  return TRUE;
+}
+
+static void
+save_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(FileOp) op = data;
+  g_autoptr(GError) error = NULL;
+
+  if (!dj_document_save_finish (DJ_DOCUMENT (source), result, &error))
+    {
+      g_autofree char *name = _dj_window_get_display_name (op->file);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
+
+      _dj_window_show_error (op->window, heading, error->message);
+      return;
+    }
+  add_to_recent (op->file);
+  _dj_window_update_title (op->window);
+  continuation_run (g_steal_pointer (&op->then), op->window);
+}
+
+/* Writes the games to @file in a worker thread, then runs @then. */
+static void
+save_to_then (DjWindow     *self,
+              GFile        *file,
+              Continuation *then)
+{
+  dj_document_save_async (self->document, file, NULL, save_done, file_op_new (self, file, then));
+}
+
+static void
+save_as_response (GtkNativeDialog *chooser,
+                  int              response,
+                  gpointer         data)
+{
+  DjWindow *self = g_object_get_data (G_OBJECT (chooser), "window");
+  Continuation *then = data;
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+  if (self->chooser == GTK_FILE_CHOOSER_NATIVE (chooser))
+    g_clear_object (&self->chooser);
+
+  if (file == NULL)
+    {
+      continuation_free (then);
+      return;
+    }
+
+  /* A name typed without the extension gets it. */
+  {
+    g_autofree char *base = g_file_get_basename (file);
+
+    if (base != NULL && strchr (base, '.') == NULL)
+      {
+        g_autofree char *name = g_strconcat (base, DJ_XML_EXTENSION, NULL);
+        g_autoptr(GFile) parent = g_file_get_parent (file);
+
+        if (parent != NULL)
+          g_set_object (&file, g_file_get_child (parent, name));
+      }
+  }
+
+  save_to_then (self, file, then);
+}
+
+static void
+save_as_then (DjWindow     *self,
+              Continuation *then)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = game_filter ();
+
+  if (self->chooser != NULL)
+    {
+      continuation_free (then);
+      return;
+    }
+
+  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+
+  if (dj_document_get_file (self->document) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), dj_document_get_file (self->document),
+                               NULL);
+  else
+    {
+      g_autofree char *title = _dj_window_get_game_title (self);
+      g_autofree char *name = NULL;
+
+      g_strdelimit (title, "/\\:", '-');
+      name = g_strconcat (title, DJ_XML_EXTENSION, NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
+
+  g_object_set_data (G_OBJECT (chooser), "window", self);
+  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), then);
+  self->chooser = chooser;
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_then (DjWindow     *self,
+           Continuation *then)
+{
+  GFile *file = dj_document_get_file (self->document);
+
+  if (file == NULL)
+    {
+      save_as_then (self, then);
+      return;
+    }
+  save_to_then (self, file, then);
+}
+
+typedef struct
+{
+  DjWindow     *window;
+  Continuation *then;
+  char         *response;
+} Answer;
+
+static gboolean
+answer_idle (gpointer data)
+{
+  Answer *answer = data;
+  DjWindow *self = answer->window;
+
+  /* The draft stays until what replaces the game has opened (or the
+   * window is closed): the next step may still fail. */
+  if (g_str_equal (answer->response, "discard"))
+    continuation_run (answer->then, self);
+  else if (g_str_equal (answer->response, "save"))
+    save_then (self, answer->then);
+  else
+    continuation_free (answer->then);
+
+  g_object_unref (answer->window);
+  g_free (answer->response);
+  g_free (answer);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+discard_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  gpointer          data)
+{
+  Answer *answer = g_new0 (Answer, 1);
+
+  /* Acted on once the dialog is gone: the answer may close the window the
+   * dialog belongs to. */
+  answer->window = g_object_ref (DJ_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog))));
+  answer->then = data;
+  answer->response = g_strdup (response);
+  g_idle_add (answer_idle, answer);
+}
+
+/* Runs @then now when nothing would be lost, else after the user chose to
+ * save or to discard the changes. */
+static void
+confirm_discard (DjWindow     *self,
+                 Continuation *then)
+{
+  GtkWidget *dialog;
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+
+  if (!dj_document_get_modified (self->document))
+    {
+      continuation_run (then, self);
+      return;
+    }
+
+  name = _dj_window_get_game_title (self);
+  heading = g_strdup_printf (_("Save Changes to “%s”?"), name);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                   _("The moves and notes recorded since the game was last "
+                                     "saved will be lost unless you save them."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (discard_response), then);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_response (GtkNativeDialog *chooser,
+               int              response,
+               DjWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  if (self->chooser == GTK_FILE_CHOOSER_NATIVE (chooser))
+    g_clear_object (&self->chooser);
+  if (file != NULL)
+    dj_window_open_file (self, file);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  g_autoptr(GtkFileFilter) filter = game_filter ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  if (self->chooser != NULL)
+    return;
+
+  self->chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  if (dj_document_get_file (self->document) != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (dj_document_get_file (self->document));
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
+    }
+  g_signal_connect (self->chooser, "response", G_CALLBACK (open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  dj_window_open_file (self, file);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  save_then (DJ_WINDOW (widget), NULL);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  save_as_then (DJ_WINDOW (widget), NULL);
+}
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GDateTime *ta = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *tb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+
+  return g_date_time_compare (tb, ta);
+}
+
+static void
+update_recent (DjWindow *self)
+{
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_section);
+  g_menu_remove_all (self->recent_submenu_section);
+
+  items = g_list_sort (items, compare_recent);
+  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      const char *mime = gtk_recent_info_get_mime_type (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!(g_strcmp0 (mime, DJ_XML_MIME_TYPE) == 0 || g_str_has_suffix (uri, DJ_XML_EXTENSION))
+          || !gtk_recent_info_exists (info))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+      g_menu_append_item (self->recent_section, item);
+      g_menu_append_item (self->recent_submenu_section, item);
+      n++;
+    }
+  if (n == 0)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Games"), "win.no-recent");
+
+      g_menu_append_item (self->recent_section, item);
+      g_menu_append_item (self->recent_submenu_section, item);
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+/* Closing */
+
+static void
+close_now (DjWindow *self,
+           gpointer  data)
+{
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* TRUE when the window stays open: unsaved changes ask first.  Else the
+ * window's size is kept and the draft goes, closed on purpose. */
+gboolean
+_dj_window_close_request (GtkWindow *window)
+{
+  DjWindow *self = DJ_WINDOW (window);
+
+  if (!self->close_confirmed && self->document != NULL
+      && dj_document_get_modified (self->document))
+    {
+      confirm_discard (self, continuation_new (close_now, NULL, NULL));
+      return TRUE;
+    }
+
+  if (self->settings != NULL)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized",
+                              gtk_window_is_maximized (window));
+    }
+  dj_document_discard_draft (self->document);
+  return FALSE;
+}
+
+
+void
+_dj_window_confirm_discard (DjWindow       *self,
+                            DjWindowThen    then,
+                            gpointer        data,
+                            GDestroyNotify  destroy)
+{
+  confirm_discard (self, continuation_new (then, data, destroy));
+}
+
+void
+_dj_window_init_recent (DjWindow *self)
+{
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (update_recent), self, G_CONNECT_SWAPPED);
+  update_recent (self);
+}
+
+void
+_dj_window_class_add_file_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+}

@@ -1,0 +1,98 @@
+/* dj-window-private.h: what the files of the main window share
+ *
+ * The window is split by concern, as gnome-text-editor splits its own:
+ * dj-window.c (the document and game shown, the board, title and status),
+ * dj-window-actions.c (the win.* actions and keys), dj-window-files.c
+ * (open, save, recent games, closing), dj-window-drafts.c (drafts left by
+ * a crash) and dj-window-dnd.c (files dropped on the window).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dj-analysis-panel.h"
+#include "dj-board.h"
+#include "dj-document.h"
+#include "dj-window.h"
+
+G_BEGIN_DECLS
+
+struct _DjWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle  *window_title;
+  AdwFlap         *flap;
+  GtkBox          *board_box;
+  GtkLabel        *status_label;
+  GtkLabel        *last_move_label;
+  DjStudyPane     *study_pane;
+  GtkMenuButton   *menu_button;
+  GMenuModel      *primary_menu;
+  GtkWindow       *shortcuts;     /* built when first asked for (weak) */
+  GMenu           *recent_section;
+  GMenu           *recent_submenu_section;
+  GtkWidget       *moves_button;
+  GtkBox          *banner_box;
+
+  GtkWidget       *board;
+  GSettings       *settings;
+
+  /* Analysis: the panel beside the board, game review, play against the engine */
+  GtkWidget       *analysis_panel;
+  GtkWidget       *review;
+  GtkWidget       *play_engine;
+
+  /* The document shown, and the game of it on the board */
+  DjDocument      *document;
+  GSignalGroup    *document_signals;
+  DjGame          *game;
+  GSignalGroup    *game_signals;
+
+  /* When the current position was reached (for live move times). */
+  gint64           last_move_time;
+
+  char            *last_toast;
+  char            *status;
+  char            *last_move_text;
+
+  GtkFileChooserNative *chooser;
+  gboolean         close_confirmed;
+  guint            folded_idle;
+};
+
+/* dj-window.c */
+void      _dj_window_show_toast            (DjWindow       *self,
+                                            const char     *text);
+void      _dj_window_show_error            (DjWindow       *self,
+                                            const char     *heading,
+                                            const char     *body);
+char     *_dj_window_get_display_name      (GFile          *file);
+char     *_dj_window_get_game_title        (DjWindow       *self);
+void      _dj_window_update_title          (DjWindow       *self);
+
+/* dj-window-actions.c */
+void      _dj_window_class_add_actions     (GtkWidgetClass *widget_class);
+void      _dj_window_add_shortcuts         (DjWindow       *self);
+void      _dj_window_update_actions        (DjWindow       *self);
+
+/* dj-window-files.c */
+typedef void (*DjWindowThen) (DjWindow *self,
+                              gpointer  data);
+
+void      _dj_window_class_add_file_actions (GtkWidgetClass *widget_class);
+void      _dj_window_init_recent           (DjWindow       *self);
+/* Runs @then (with @data, freed by @destroy) now when nothing would be
+ * lost, else after the user chose to save or to discard the changes. */
+void      _dj_window_confirm_discard       (DjWindow       *self,
+                                            DjWindowThen    then,
+                                            gpointer        data,
+                                            GDestroyNotify  destroy);
+gboolean  _dj_window_close_request         (GtkWindow      *window);
+
+/* dj-window-dnd.c */
+void      _dj_window_init_dnd              (DjWindow       *self);
+
+G_END_DECLS
