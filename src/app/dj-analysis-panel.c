@@ -27,6 +27,7 @@ struct _DjAnalysisPanel
   GtkLabel     *status_label;
 
   DjGame       *game;
+  GSignalGroup *game_signals;   /* the game's signals while it is shown */
   DjBoard      *board;
   gint64        budget_ms;
 
@@ -604,12 +605,8 @@ dj_analysis_panel_set_game (DjAnalysisPanel *self,
 
   if (self->game == game)
     return;
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  if (game != NULL)
-    g_signal_connect_object (game, "current-changed",
-                             G_CALLBACK (on_current_changed), self, G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->game_signals, game);
 
   g_clear_pointer (&self->analysis, dj_analysis_free);
   if (game == NULL)
@@ -693,8 +690,9 @@ dj_analysis_panel_dispose (GObject *object)
   stop_search (self);
   if (self->board != NULL)
     dj_board_set_best_move (self->board, DJ_NO_MOVE);
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_ANALYSIS_PANEL);
   g_clear_object (&self->game);
   g_clear_object (&self->board);
@@ -802,6 +800,10 @@ static void
 dj_analysis_panel_init (DjAnalysisPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->game_signals = g_signal_group_new (DJ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "current-changed",
+                                  G_CALLBACK (on_current_changed), self);
 
   self->budget_ms = DJ_ANALYSIS_PANEL_DEFAULT_BUDGET_MS;
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);

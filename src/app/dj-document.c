@@ -11,9 +11,6 @@
 
 /* A draft is written this long after the first change not yet in one. */
 #define DRAFT_DELAY_MS    2000
-/* The search's transposition table (shared by the panel, the review and
- * play against the engine). */
-#define SEARCH_TABLE_BYTES (64u << 20)
 
 struct _DjDocument
 {
@@ -29,8 +26,6 @@ struct _DjDocument
   /* Counts the changes, so a save knows whether the games changed while it
    * ran. */
   guint64       serial;
-
-  DjSearch     *search;
 };
 
 G_DEFINE_FINAL_TYPE (DjDocument, dj_document, G_TYPE_OBJECT)
@@ -535,18 +530,6 @@ dj_document_save (DjDocument  *self,
   return TRUE;
 }
 
-/* Analysis */
-
-DjSearch *
-dj_document_get_search (DjDocument *self)
-{
-  g_return_val_if_fail (DJ_IS_DOCUMENT (self), NULL);
-
-  if (self->search == NULL)
-    self->search = dj_search_new (SEARCH_TABLE_BYTES);
-  return self->search;
-}
-
 /* GObject */
 
 static void
@@ -594,7 +577,6 @@ dj_document_finalize (GObject *object)
 {
   DjDocument *self = DJ_DOCUMENT (object);
 
-  g_clear_pointer (&self->search, dj_search_free);
   g_free (self->draft_id);
 
   G_OBJECT_CLASS (dj_document_parent_class)->finalize (object);

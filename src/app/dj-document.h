@@ -8,7 +8,6 @@
 
 #include "dj-collection.h"
 #include "dj-drafts.h"
-#include "dj-search.h"
 
 G_BEGIN_DECLS
 
@@ -87,9 +86,5 @@ gboolean      dj_document_save_finish       (DjDocument           *self,
 gboolean      dj_document_save              (DjDocument           *self,
                                              GFile                *file,
                                              GError              **error);
-
-/* The one search of the document, shared by whatever analyses its games;
- * made when first asked for. */
-DjSearch     *dj_document_get_search        (DjDocument           *self);
 
 G_END_DECLS

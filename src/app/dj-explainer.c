@@ -23,6 +23,7 @@ struct _DjExplainer
   GtkWidget  *controls;
 
   DjGame     *game;
+  GSignalGroup *game_signals;   /* the game's signals while it is shown */
   DjBoard    *board;
   DjNode     *node;       /* the move explained */
   DjTrace    *trace;      /* NULL at the root */
@@ -320,16 +321,8 @@ dj_explainer_set_game (DjExplainer *self,
   if (self->game == game)
     return;
   leave (self);
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  if (game != NULL)
-    {
-      g_signal_connect_object (game, "current-changed", G_CALLBACK (on_current_changed), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "node-removed", G_CALLBACK (on_node_removed), self,
-                               G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->game_signals, game);
   explain_current (self);
 }
 
@@ -453,8 +446,9 @@ dj_explainer_dispose (GObject *object)
   DjExplainer *self = DJ_EXPLAINER (object);
 
   g_clear_handle_id (&self->scroll_source, g_source_remove);
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_pointer (&self->labels, g_ptr_array_unref);
   g_clear_pointer (&self->sentences, g_ptr_array_unref);
   g_clear_pointer (&self->trace, dj_trace_free);
@@ -515,6 +509,11 @@ dj_explainer_init (DjExplainer *self)
 {
   self->step = NOT_STEPPING;
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->game_signals = g_signal_group_new (DJ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "current-changed",
+                                  G_CALLBACK (on_current_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "node-removed",
+                                  G_CALLBACK (on_node_removed), self);
   update_view (self);
 }
 

@@ -29,6 +29,7 @@ struct _DjTreeOverview
   guint          vscroll_policy : 1;
 
   DjGame        *game;
+  GSignalGroup  *game_signals;   /* the game's signals while it is shown */
   GHashTable    *cells;       /* DjNode → Cell* */
   GArray        *lane_ends;   /* guint: the last column used on each lane, +1 */
   GPtrArray     *nodes;       /* every laid-out node, for drawing and picking */
@@ -528,22 +529,8 @@ dj_tree_overview_set_game (DjTreeOverview *self,
   g_return_if_fail (DJ_IS_TREE_OVERVIEW (self));
   g_return_if_fail (game == NULL || DJ_IS_GAME (game));
 
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
   g_set_object (&self->game, game);
-  if (game != NULL)
-    {
-      g_signal_connect_object (game, "node-added", G_CALLBACK (on_node_added), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "node-removed", G_CALLBACK (on_node_removed), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "children-reordered", G_CALLBACK (on_tree_changed), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "node-changed", G_CALLBACK (gtk_widget_queue_draw), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (game, "current-changed", G_CALLBACK (on_current_changed), self,
-                               G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->game_signals, game);
   self->dirty = TRUE;
   self->follow_current = TRUE;
   relayout (self);
@@ -640,8 +627,9 @@ dj_tree_overview_dispose (GObject *object)
   DjTreeOverview *self = DJ_TREE_OVERVIEW (object);
 
   g_clear_handle_id (&self->layout_source, g_source_remove);
-  if (self->game != NULL)
-    g_signal_handlers_disconnect_by_data (self->game, self);
+  if (self->game_signals != NULL)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   if (self->hadjustment != NULL)
     g_signal_handlers_disconnect_by_func (self->hadjustment, on_adjustment_changed, self);
@@ -695,6 +683,17 @@ dj_tree_overview_init (DjTreeOverview *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   self->cells = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->game_signals = g_signal_group_new (DJ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "node-added",
+                                  G_CALLBACK (on_node_added), self);
+  g_signal_group_connect_swapped (self->game_signals, "node-removed",
+                                  G_CALLBACK (on_node_removed), self);
+  g_signal_group_connect_swapped (self->game_signals, "children-reordered",
+                                  G_CALLBACK (on_tree_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "node-changed",
+                                  G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_group_connect_swapped (self->game_signals, "current-changed",
+                                  G_CALLBACK (on_current_changed), self);
   self->lane_ends = g_array_new (FALSE, FALSE, sizeof (guint));
   self->nodes = g_ptr_array_new ();
 
