@@ -1323,7 +1323,8 @@ test_title_after_save (void)
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "Amon – Koffi");
   g_assert_nonnull (strstr (adw_window_title_get_subtitle (title), "Djenon-abe"));
   g_assert_nonnull (strstr (adw_window_title_get_subtitle (title), "final.djenon"));
-  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "Amon – Koffi"));
+  /* The window list names the file. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "final.djenon – Djenon");
 
   destroy_window (window);
   g_unlink (path);

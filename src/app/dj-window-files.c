@@ -98,10 +98,9 @@ static void
 forget_recent (GFile *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
 
-  if (gtk_recent_manager_has_item (manager, uri))
-    gtk_recent_manager_remove_item (manager, uri, NULL);
+  /* Not there is no error here. */
+  gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
 }
 
 gboolean

@@ -132,6 +132,14 @@ _dj_window_update_title (DjWindow *self)
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
 
+  /* The window list names the file, if any; the header bar the players. */
+  if (file != NULL)
+    {
+      g_autofree char *file_name = _dj_window_get_display_name (file);
+
+      g_free (title);
+      title = modified ? g_strdup_printf (_("• %s"), file_name) : g_steal_pointer (&file_name);
+    }
   /* Translators: the window's title for the window list: game name, then the application */
   window_title = g_strdup_printf (_("%s – Djenon"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
