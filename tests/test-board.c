@@ -774,13 +774,34 @@ test_widget_click (void)
   spin_until (activated_twice, &f);
   g_assert_cmpint (f.activated, ==, 10);
 
-  /* Not interactive: nothing is chosen, nothing refused. */
+  /* Not interactive: nothing is chosen, and each pit is refused with the
+   * reason the board was given. */
   dj_board_set_interactive (f.board, FALSE);
+  dj_board_set_busy_text (f.board, "Wait");
   g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 7), "clicked");
   g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 9), "clicked");
-  g_assert_false (key_press (f.board, GDK_KEY_a));
+  g_assert_true (key_press (f.board, GDK_KEY_a));
   g_assert_cmpuint (f.n_activated, ==, 2);
-  g_assert_cmpuint (f.n_refused, ==, 2);
+  g_assert_cmpuint (f.n_refused, ==, 5);
+  g_assert_cmpuint (f.reason, ==, DJ_BOARD_REFUSED_BUSY);
+  g_assert_cmpstr (dj_board_describe_refusal (f.board, f.reason), ==, "Wait");
+  g_assert_cmpstr (dj_board_describe_refusal (f.board, DJ_PIT_SINGLETON), ==,
+                   dj_pit_status_describe (DJ_PIT_SINGLETON));
+
+  /* Showing a move step by step: refused too, saying so. */
+  dj_board_set_interactive (f.board, TRUE);
+  {
+    DjPosition start;
+    g_autoptr(DjTrace) trace = NULL;
+
+    dj_position_init_start (&start);
+    trace = play (&rules, &start, 2);
+    dj_board_show_trace_step (f.board, trace, 1);
+    g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 7), "clicked");
+    g_assert_cmpuint (f.n_activated, ==, 2);
+    g_assert_cmpuint (f.n_refused, ==, 6);
+    g_assert_cmpuint (f.reason, ==, DJ_BOARD_REFUSED_STEP);
+  }
 
   fixture_tear_down (&f);
 }

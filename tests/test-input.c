@@ -13,6 +13,7 @@
 #include <locale.h>
 
 #include "dj-board.h"
+#include "dj-play-engine.h"
 #include "dj-window.h"
 
 #include "dj-test-app.h"
@@ -213,6 +214,49 @@ test_redo_shows_move (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  /* Bounded by the window's widget tree, not by a game. */
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* While Djenon thinks, a pit chosen is refused, and the toast says why. */
+static void
+test_engine_thinking_refuses (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  DjPlayEngine *engine;
+
+  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  g_assert_nonnull (engine);
+  g_assert_true (dj_play_engine_start (engine, DJ_SOUTH, DJ_LEVEL_PERFECT));
+  g_assert_true (dj_play_engine_get_thinking (engine));
+
+  g_signal_emit_by_name (dj_board_get_pit_widget (DJ_BOARD (dj_window_get_board (window)), 2),
+                         "clicked");
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==,
+                   "Djenon is thinking: its move comes first");
+  g_assert_true (dj_game_get_current (game) == dj_game_get_root (game));
+
+  dj_play_engine_stop (engine);
+  while (dj_play_engine_get_thinking (engine))
+    g_main_context_iteration (NULL, TRUE);
+  destroy_window (window);
+}
+
 /* The board as it draws itself now (its widgets' cached drawings included),
  * as pixels. */
 static GBytes *
@@ -319,6 +363,7 @@ main (int   argc,
       }
   g_test_add_func ("/djenon/input/redo-shows-move", test_redo_shows_move);
   g_test_add_func ("/djenon/input/review-repaints", test_review_repaints);
+  g_test_add_func ("/djenon/input/engine-thinking-refuses", test_engine_thinking_refuses);
 
   status = g_test_run ();
   g_clear_object (&app);

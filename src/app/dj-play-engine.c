@@ -137,7 +137,11 @@ set_thinking (DjPlayEngine *self,
     return;
   update_spinner (self);
   if (self->board != NULL)
-    dj_board_set_interactive (self->board, !thinking);
+    {
+      dj_board_set_busy_text (self->board,
+                              thinking ? _("Djenon is thinking: its move comes first") : NULL);
+      dj_board_set_interactive (self->board, !thinking);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
 }
 

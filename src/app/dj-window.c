@@ -406,7 +406,7 @@ on_move_refused (DjWindow *self,
                  guint     reason,
                  DjBoard  *board)
 {
-  show_toast (self, dj_pit_status_describe ((DjPitStatus) reason));
+  show_toast (self, dj_board_describe_refusal (board, reason));
 }
 
 /* Drafts */
