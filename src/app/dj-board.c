@@ -1052,12 +1052,13 @@ sync_markers (DjBoard *self,
   dj_board_scene_set_markers (self->scene, markers);
 }
 
-/* Shows @node: animated when a turn was just played into it. */
+/* Shows @node; with @animate, animated when a turn was just played into it. */
 static void
-show_node (DjBoard *self,
-           DjNode  *node)
+show_node (DjBoard  *self,
+           DjNode   *node,
+           gboolean  animate)
 {
-  const DjTrace *trace = dj_game_get_current_trace (self->game);
+  const DjTrace *trace = animate ? dj_game_get_current_trace (self->game) : NULL;
   const DjRules *rules = dj_game_get_rules (self->game);
   const DjPosition *pos = dj_node_get_position (node);
 
@@ -1073,7 +1074,7 @@ game_current_changed_cb (DjBoard *self,
                          DjNode  *node,
                          DjGame  *game)
 {
-  show_node (self, node);
+  show_node (self, node, TRUE);
 }
 
 static void
@@ -1508,7 +1509,7 @@ dj_board_set_game (DjBoard *self,
   if (game != NULL)
     {
       dj_board_finish_animation (self);
-      show_node (self, dj_game_get_current (game));
+      show_node (self, dj_game_get_current (game), FALSE);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
