@@ -190,7 +190,7 @@ play_move (DjPlayEngine *self,
   if (trace == NULL)
     {
       g_warning ("The engine's move %s was refused: %s", dj_move_to_string (move),
-                 error->message);
+                 error != NULL ? error->message : "the record is busy");
       dj_play_engine_stop (self);
     }
 }

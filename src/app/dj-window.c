@@ -664,6 +664,8 @@ dj_window_play_move (DjWindow *self,
   trace = dj_game_play_turn (self->game, move, time_ms, &error);
   if (trace == NULL)
     {
+      if (error == NULL)
+        return FALSE;
       if (g_error_matches (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_ILLEGAL))
         {
           DjMoves here;
