@@ -23,6 +23,7 @@
 #include "dj-format-private.h"
 #include "dj-node-private.h"
 #include "dj-notation.h"
+#include "dj-safe-save.h"
 
 #define WRAP_COLUMN 79
 
@@ -1473,4 +1474,99 @@ dj_notation_write_collection (DjCollection *collection)
       write_game (out, dj_collection_get_game (collection, i));
     }
   return g_string_free (out, FALSE);
+}
+
+gboolean
+dj_notation_save_file (DjCollection  *collection,
+                       GFile         *file,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DJ_IS_COLLECTION (collection), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  text = dj_notation_write_collection (collection);
+  if (!dj_safe_save_bytes (file, DJ_SAFE_SAVE_NONE, text, strlen (text), cancellable, error))
+    return FALSE;
+  dj_collection_set_modified (collection, FALSE);
+  return TRUE;
+}
+
+/* Reading whole files */
+
+DjCollection *
+dj_notation_load_stream (GInputStream  *stream,
+                         const char    *display_name,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  const char *name = display_name ? display_name : "<stream>";
+  guint line = 1;
+
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (;;)
+    {
+      g_autoptr(GError) io_error = NULL;
+      guint8 buffer[64 * 1024];
+      gssize n = g_input_stream_read (stream, buffer, sizeof buffer, cancellable, &io_error);
+      const guint8 *nul;
+
+      if (n < 0)
+        {
+          dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, line,
+                               _("cannot read the file: %s"), io_error->message);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      /* Refused at once, not after reading a gigabyte of /dev/zero. */
+      nul = memchr (buffer, '\0', n);
+      for (const guint8 *q = buffer; q < (nul ? nul : buffer + n); q++)
+        line += *q == '\n';
+      if (nul != NULL)
+        {
+          dj_format_set_error (error, DJ_FORMAT_ERROR_SYNTAX, name, line,
+                               _("the text holds a NUL character: this is not a text file"));
+          return NULL;
+        }
+      if (bytes->len + (guint64) n > (guint64) DJ_FORMAT_MAX_FILE_BYTES)
+        {
+          dj_format_set_error (error, DJ_FORMAT_ERROR_LIMIT, name, line,
+                               _("the file is larger than %u MiB"),
+                               (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+          return NULL;
+        }
+      g_byte_array_append (bytes, buffer, n);
+    }
+  return dj_notation_parse ((const char *) bytes->data ? (const char *) bytes->data : "",
+                            bytes->len, name, error);
+}
+
+DjCollection *
+dj_notation_load_file (GFile         *file,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) io_error = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_file_get_parse_name (file);
+  stream = g_file_read (file, cancellable, &io_error);
+  if (stream == NULL)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
+                           io_error->message);
+      return NULL;
+    }
+  return dj_notation_load_stream (G_INPUT_STREAM (stream), name, cancellable, error);
 }
