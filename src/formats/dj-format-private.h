@@ -30,6 +30,18 @@ void      dj_format_append_escaped (GString     *out,
                                     const char  *text,
                                     gboolean     attribute);
 
+/* A value quoted in a message: at most DJ_FORMAT_QUOTE_CHARS characters of
+ * @text (@len bytes, or to its NUL for -1), "…" marking a cut. */
+#define DJ_FORMAT_QUOTE_CHARS 80
+char     *dj_format_quote        (const char   *text,
+                                  gssize        len);
+/* The same with another bound: for whole messages of libxml2 and the
+ * engine, which may quote a value of any length. */
+#define DJ_FORMAT_MESSAGE_CHARS 240
+char     *dj_format_shorten      (const char   *text,
+                                  gssize        len,
+                                  guint         max_chars);
+
 /* TRUE for a Unicode character that XML 1.0 allows. */
 gboolean  dj_format_char_is_xml  (gunichar      c);
 

@@ -31,10 +31,11 @@
 
 typedef struct
 {
-  DjNode *resume;
-  DjNode *branch;
-  guint   line;
-  guint   column;
+  DjNode     *resume;
+  DjNode     *branch;
+  guint       line;
+  const char *line_start;   /* the column is counted only for a message */
+  const char *at;
 } Open;
 
 typedef struct
@@ -56,14 +57,9 @@ typedef struct
   GArray       *open;         /* Open: unclosed variations */
   gboolean      paste;
   guint         n_nodes;
+  guint         n_tags;       /* free headers of the game being read */
+  gsize         info_bytes;   /* and the bytes of its information */
 } Reader;
-
-static guint
-column_at (Reader     *self,
-           const char *at)
-{
-  return (guint) g_utf8_strlen (self->line_start, at - self->line_start) + 1;
-}
 
 static gboolean G_GNUC_PRINTF (4, 5)
 fail_at (Reader        *self,
@@ -175,7 +171,8 @@ read_comment (Reader *self)
         }
       g_string_append_c (s, *self->p);
       advance (self);
-      if (s->len > 2 * DJ_FORMAT_MAX_TEXT_BYTES)
+      /* Each character may be escaped, and commands come first. */
+      if (s->len > 2 * DJ_FORMAT_MAX_TEXT_BYTES + 1024)
         {
           g_string_free (s, TRUE);
           fail_at (self, DJ_FORMAT_ERROR_LIMIT, start,
@@ -230,11 +227,15 @@ apply_commands (Reader     *self,
         {
           guint64 ms;
 
-          if (node->parent == NULL || words[1] == NULL ||
+          if (node->parent == NULL || words[1] == NULL || words[2] != NULL ||
               !g_ascii_string_to_unsigned (words[1], 10, 0, G_GUINT64_CONSTANT (31536000000000),
                                            &ms, NULL))
-            return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                            _("“[%%%s]” is not a time in milliseconds for a move"), inside);
+            {
+              g_autofree char *quoted = dj_format_quote (inside, -1);
+
+              return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                              _("“[%%%s]” is not a time in milliseconds for a move"), quoted);
+            }
           dj_game_load_annotations (self->game, node, node->glyph, node->assessment, (gint64) ms);
         }
       else if (g_strcmp0 (words[0], "mark") == 0)
@@ -246,8 +247,12 @@ apply_commands (Reader     *self,
             if (words[i][0] != '\0' && n < G_N_ELEMENTS (w))
               w[n++] = words[i];
           if (n % 2 != 0 || n == G_N_ELEMENTS (w))
-            return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                            _("“[%%%s]” must give pits and colours in pairs"), inside);
+            {
+              g_autofree char *quoted = dj_format_quote (inside, -1);
+
+              return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                              _("“[%%%s]” must give pits and colours in pairs"), quoted);
+            }
           for (guint i = 0; i < n; i += 2)
             {
               DjMove pit;
@@ -255,9 +260,18 @@ apply_commands (Reader     *self,
 
               if (!dj_move_from_string (w[i], &pit) || pit == DJ_PASS ||
                   !dj_marker_from_string (w[i + 1], &marker))
-                return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                                _("“%s %s” is not a pit and a colour (red, green, blue, "
-                                  "yellow)"), w[i], w[i + 1]);
+                {
+                  g_autofree char *a = dj_format_quote (w[i], -1);
+                  g_autofree char *b = dj_format_quote (w[i + 1], -1);
+
+                  return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                                  _("“%s %s” is not a pit and a colour (red, green, blue, "
+                                    "yellow)"), a, b);
+                }
+              /* As the XML reader decides it */
+              if (dj_node_get_marker (node, pit) != DJ_MARKER_NONE)
+                return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("pit %s is marked twice"),
+                                dj_move_to_string (pit));
               dj_game_load_marker (self->game, node, pit, marker);
             }
         }
@@ -398,12 +412,12 @@ set_glyph (Reader     *self,
            const char *text,
            gsize       len)
 {
-  g_autofree char *s = g_strndup (text, len);
+  g_autofree char *s = dj_format_quote (text, len);
   DjGlyph glyph;
 
   if (self->cur->parent == NULL)
     return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the glyph “%s” follows no move"), s);
-  if (!dj_glyph_from_string (s, &glyph))
+  if (len > 2 || !dj_glyph_from_string (s, &glyph))
     return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("“%s” is not a glyph"), s);
   dj_game_load_annotations (self->game, self->cur, glyph, self->cur->assessment,
                             dj_node_get_time_ms (self->cur));
@@ -468,7 +482,8 @@ read_moves (Reader   *self,
           open.resume = self->cur;
           open.branch = self->cur->parent;
           open.line = self->line;
-          open.column = column_at (self, at);
+          open.line_start = self->line_start;
+          open.at = at;
           g_array_append_val (self->open, open);
           self->cur = open.branch;
           self->after_open = FALSE;
@@ -536,9 +551,13 @@ read_moves (Reader   *self,
               self->p = q + 3;
               continue;
             }
-          return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                          _("“%.*s” is neither a move number (“%.*s.”) nor a result"),
-                          (int) (q - self->p), self->p, (int) (q - self->p), self->p);
+          {
+            g_autofree char *digits = dj_format_quote (self->p, q - self->p);
+
+            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                            _("“%s” is neither a move number (“%s.”) nor a result"), digits,
+                            digits);
+          }
         }
       if (c == '*')
         {
@@ -592,8 +611,12 @@ read_moves (Reader   *self,
             q++;
           symbol = g_strndup (self->p, q - self->p);
           if (!dj_assessment_from_symbol (symbol, &assessment))
-            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                            _("“%s” is not an assessment (= ~ += =+ +/- -/+ +- -+)"), symbol);
+            {
+              g_autofree char *quoted = dj_format_quote (symbol, -1);
+
+              return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                              _("“%s” is not an assessment (= ~ += =+ +/- -/+ +- -+)"), quoted);
+            }
           set_assessment (self, assessment);
           self->p = q;
           continue;
@@ -632,7 +655,8 @@ read_moves (Reader   *self,
       Open *open = &g_array_index (self->open, Open, self->open->len - 1);
 
       g_set_error (self->error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
-                   "%s:%u:%u: %s", self->name, open->line, open->column,
+                   "%s:%u:%u: %s", self->name, open->line,
+                   (guint) g_utf8_strlen (open->line_start, open->at - open->line_start) + 1,
                    _("this variation is not closed with “)”"));
       return FALSE;
     }
@@ -667,6 +691,9 @@ read_quoted (Reader     *self,
              const char *what,
              GString    *out)
 {
+  /* A quoted key keeps its leading quote in @out. */
+  gsize limit = DJ_FORMAT_MAX_TEXT_BYTES + (out->len > 0 && out->str[0] == '"');
+
   advance (self);
   for (;;)
     {
@@ -694,11 +721,15 @@ read_quoted (Reader     *self,
               break;
             }
           advance (self);
+          if (out->len > limit)
+            return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                            _("the %s of this header is longer than %u bytes"), what,
+                            (guint) DJ_FORMAT_MAX_TEXT_BYTES);
           continue;
         }
       g_string_append_c (out, *self->p);
       advance (self);
-      if (out->len > DJ_FORMAT_MAX_TEXT_BYTES)
+      if (out->len > limit)
         return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
                         _("the %s of this header is longer than %u bytes"), what,
                         (guint) DJ_FORMAT_MAX_TEXT_BYTES);
@@ -709,6 +740,23 @@ read_quoted (Reader     *self,
 
 /* [Key "value"], or ["any key" "value"] for a free pair whose key is not a
  * plain word (kept with a leading quote in @headers). */
+static gboolean is_known_key (const char *key);
+
+/* The bytes of a game's information, counted as the XML reader counts
+ * them: the names and texts, and the keys and values of free pairs. */
+static const char * const info_keys[] = {
+  "South", "North", "Event", "Site", "Date", "Round", "Annotator", "Recorder", "Source", "Notes",
+};
+
+static gboolean
+is_info_key (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (info_keys); i++)
+    if (strcmp (key, info_keys[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 read_header (Reader      *self,
              GHashTable  *headers,
@@ -744,12 +792,41 @@ read_header (Reader      *self,
   while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
     advance (self);
   if (self->p >= self->end || *self->p != ']')
-    return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"),
-                    key->str);
+    {
+      g_autofree char *quoted = dj_format_quote (key->str, key->len);
+
+      return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"),
+                      quoted);
+    }
   advance (self);
-  if (g_hash_table_contains (headers, key->str))
-    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"),
-                    key->str);
+  {
+    /* A free pair is the same tag whether its key is quoted or not. */
+    g_autofree char *other = key->str[0] == '"' ? g_strdup (key->str + 1)
+                                                : g_strconcat ("\"", key->str, NULL);
+
+    if (g_hash_table_contains (headers, key->str) ||
+        (g_hash_table_contains (headers, other) &&
+         !is_known_key (key->str[0] == '"' ? other : key->str)))
+      {
+        g_autofree char *quoted = dj_format_quote (key->str, key->len);
+
+        return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"),
+                        quoted);
+      }
+  }
+  if (key->str[0] == '"' || !is_known_key (key->str))
+    {
+      if (++self->n_tags > DJ_FORMAT_MAX_TAGS)
+        return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                        _("a game has more than %u free headers"), (guint) DJ_FORMAT_MAX_TAGS);
+      self->info_bytes += key->len - (key->str[0] == '"') + value->len;
+    }
+  else if (is_info_key (key->str))
+    self->info_bytes += value->len;
+  if (self->info_bytes > DJ_FORMAT_MAX_INFO_BYTES)
+    return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                    _("the information of this game (names, notes, free headers) is longer "
+                      "than %u bytes in all"), (guint) DJ_FORMAT_MAX_INFO_BYTES);
   g_ptr_array_add (order, g_strdup (key->str));
   g_hash_table_insert (headers, g_string_free (g_steal_pointer (&key), FALSE),
                        g_string_free (g_steal_pointer (&value), FALSE));
@@ -816,6 +893,7 @@ start_game (Reader      *self,
   DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
   DjPosition start;
   const char *v;
+  g_autofree char *q = NULL;   /* a value quoted in a message */
 
   v = g_hash_table_lookup (headers, "Variant");
   if (v == NULL)
@@ -824,18 +902,20 @@ start_game (Reader      *self,
                       "[Variant \"abe\"]"));
   if (!dj_variant_from_string (v, &rules.variant))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("unknown game “%s”: use aboure or abe"), v);
+                    _("unknown game “%s”: use aboure or abe"), q = dj_format_quote (v, -1));
   v = g_hash_table_lookup (headers, "Feeding");
   if (v != NULL && !dj_feeding_from_string (v, &rules.feeding))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("unknown feeding option “%s”: use on-starved-turn or immediate"), v);
+                    _("unknown feeding option “%s”: use on-starved-turn or immediate"),
+                    q = dj_format_quote (v, -1));
   dj_position_init_start (&start);
   v = g_hash_table_lookup (headers, "Setup");
   if (v != NULL)
     {
       if (!dj_position_parse (v, &start, &local))
         return fail_at (self, DJ_FORMAT_ERROR_POSITION, at,
-                        _("impossible set-up position: %s"), local->message);
+                        _("impossible set-up position: %s"),
+                        q = dj_format_shorten (local->message, -1, DJ_FORMAT_MESSAGE_CHARS));
       if (start.feed_owed && rules.variant != DJ_VARIANT_ABE)
         return fail_at (self, DJ_FORMAT_ERROR_POSITION, at,
                         _("impossible set-up position: a feeding move can be owed only in "
@@ -849,32 +929,44 @@ start_game (Reader      *self,
 #undef FIELD
   if (info->date != NULL && !dj_date_validate (info->date, NULL))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"), info->date);
+                    _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"),
+                    q = dj_format_quote (info->date, -1));
   v = g_hash_table_lookup (headers, "Result");
   if (v != NULL && !result_from_token (v, &info->result))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("the result “%s” is not 1-0, 0-1, 1/2-1/2 or *"), v);
+                    _("the result “%s” is not 1-0, 0-1, 1/2-1/2 or *"),
+                    q = dj_format_quote (v, -1));
+  /* "none" is how the record says nothing is known: not a value of the
+   * files (the schema has no such value either). */
   v = g_hash_table_lookup (headers, "Termination");
-  if (v != NULL && !dj_termination_from_string (v, &info->termination))
+  if (v != NULL && (!dj_termination_from_string (v, &info->termination) ||
+                    info->termination == DJ_TERMINATION_NONE))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("unknown way of ending a game “%s”"), v);
+                    _("unknown way of ending a game “%s”"), q = dj_format_quote (v, -1));
   v = g_hash_table_lookup (headers, "EndReason");
   if (v != NULL && (info->termination != DJ_TERMINATION_RULES ||
-                    !dj_end_reason_from_string (v, &info->end_reason)))
+                    !dj_end_reason_from_string (v, &info->end_reason) ||
+                    info->end_reason == DJ_END_NONE))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
                     _("the end reason “%s” needs [Termination \"rules\"] and one of the rules’ "
-                      "reasons"), v);
+                      "reasons"), q = dj_format_quote (v, -1));
   v = g_hash_table_lookup (headers, "Score");
   if (v != NULL)
     {
-      guint s, n;
-      char extra;
+      g_auto(GStrv) parts = g_strsplit (v, "-", -1);
+      guint64 sv = 0, nv = 0;
 
-      if (sscanf (v, "%u-%u%c", &s, &n, &extra) != 2 || s + n > DJ_N_SEEDS)
+      /* Exactly "S-N", two whole numbers of seeds: no sign, nothing else. */
+      if (g_strv_length (parts) != 2 || !g_ascii_isdigit (parts[0][0]) ||
+          !g_ascii_isdigit (parts[1][0]) ||
+          !g_ascii_string_to_unsigned (parts[0], 10, 0, DJ_N_SEEDS, &sv, NULL) ||
+          !g_ascii_string_to_unsigned (parts[1], 10, 0, DJ_N_SEEDS, &nv, NULL) ||
+          sv + nv > DJ_N_SEEDS)
         return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                        _("the score “%s” is not two numbers of seeds like 26-22"), v);
-      info->score[DJ_SOUTH] = (int) s;
-      info->score[DJ_NORTH] = (int) n;
+                        _("the score “%s” is not two numbers of seeds like 26-22, together at "
+                          "most %u"), q = dj_format_quote (v, -1), DJ_N_SEEDS);
+      info->score[DJ_SOUTH] = (int) sv;
+      info->score[DJ_NORTH] = (int) nv;
     }
   for (guint i = 0; i < order->len; i++)
     {
@@ -892,6 +984,36 @@ start_game (Reader      *self,
   self->after_open = TRUE;
   g_array_set_size (self->open, 0);
   return TRUE;
+}
+
+/* The first character of valid UTF-8 that a game file cannot hold (XML
+ * 1.0 has no place for it), or NULL.  Both formats refuse the same. */
+static const char *
+find_non_xml (const char *text,
+              const char *end)
+{
+  for (const char *p = text; p < end; p++)
+    {
+      guchar c = *p;
+
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        return p;
+      if (c == 0xEF && end - p >= 3 && (guchar) p[1] == 0xBF &&
+          ((guchar) p[2] == 0xBE || (guchar) p[2] == 0xBF))
+        return p;
+    }
+  return NULL;
+}
+
+static gboolean
+fail_non_xml (Reader     *self,
+              const char *bad)
+{
+  for (; self->p < bad; advance (self))
+    ;
+  return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, bad,
+                  _("the text holds the character U+%04X, which game files cannot hold"),
+                  g_utf8_get_char (bad));
 }
 
 static void
@@ -967,6 +1089,16 @@ dj_notation_parse (const char  *text,
       reader_clear (&self);
       return NULL;
     }
+  {
+    const char *bad = find_non_xml (text, self.end);
+
+    if (bad != NULL)
+      {
+        fail_non_xml (&self, bad);
+        reader_clear (&self);
+        return NULL;
+      }
+  }
 
   for (;;)
     {
@@ -981,6 +1113,8 @@ dj_notation_parse (const char  *text,
       if (self.p >= self.end)
         break;
       game_start = self.p;
+      self.n_tags = 0;
+      self.info_bytes = 0;
       while (self.p < self.end && *self.p == '[')
         {
           if (!(ok = read_header (&self, headers, order)))
@@ -1078,6 +1212,16 @@ dj_notation_paste (DjGame      *game,
       reader_clear (&self);
       return NULL;
     }
+  {
+    const char *bad = find_non_xml (text, self.end);
+
+    if (bad != NULL)
+      {
+        fail_non_xml (&self, bad);
+        reader_clear (&self);
+        return NULL;
+      }
+  }
   /* Header lines of a copied game are passed over. */
   skip_blanks (&self);
   while (self.p < self.end && *self.p == '[')

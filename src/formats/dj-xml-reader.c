@@ -75,6 +75,7 @@ typedef struct
   GPtrArray              *pending;       /* Pending *: schema errors of the record */
   gboolean                at_eof;        /* the parser is told the data has ended */
   gboolean                seen_root;
+  guint64                 foreign_bytes;  /* extension data kept so far */
 
   DjCollection           *collection;
   guint                   n_games;
@@ -513,6 +514,19 @@ collect_foreign (Loader     *self,
       problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, node), FALSE,
                _("the extension data of other programs is larger than %u bytes"),
                (guint) DJ_FORMAT_MAX_FOREIGN_BYTES);
+      return NULL;
+    }
+  /* Each element kept carries the declarations of the namespaces it uses,
+   * wherever the file declared them: one declaration at the top of a file,
+   * copied into every move, would make the games far larger than the file.
+   * So what is kept stays within a few times the bytes read. */
+  self->foreign_bytes += decls->len + attrs->len + elems->len;
+  if (self->foreign_bytes > DJ_FORMAT_FOREIGN_GROWTH * self->bytes + DJ_FORMAT_MAX_FOREIGN_BYTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, node), TRUE,
+               _("the extension data of other programs, with the namespace declarations "
+                 "each element needs, would take more than %u times the size of the file"),
+               (guint) DJ_FORMAT_FOREIGN_GROWTH);
       return NULL;
     }
   if (!attributes)
