@@ -73,6 +73,10 @@ open_stdin (Format   *format,
       const guint8 *p = g_buffered_input_stream_peek_buffer (buffered, &available);
       gsize i = 0;
 
+      /* A pipe may give a byte at a time: see at least four (or the end). */
+      if (available < 4 && g_buffered_input_stream_fill (buffered, -1, NULL, NULL) > 0)
+        continue;
+
       if (available >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
         i = 3;
       while (i < available && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
