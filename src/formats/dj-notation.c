@@ -1058,6 +1058,14 @@ dj_notation_parse (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* The limit of files holds for every way in: the clipboard too. */
+  if ((len < 0 ? strlen (text) : (gsize) len) > (gsize) DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_LIMIT, display_name ? display_name : "<text>",
+                           1, _("the text is larger than %u MiB"),
+                           (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+      return NULL;
+    }
   /* The reader looks ahead as far as a NUL; a text given with its length
    * may not have one. */
   if (len >= 0)
@@ -1205,6 +1213,13 @@ dj_notation_paste (DjGame      *game,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (strlen (text) > (gsize) DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_LIMIT, _("pasted text"), 1,
+                           _("the text is larger than %u MiB"),
+                           (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+      return NULL;
+    }
   reader_init (&self, text, -1, _("pasted text"), error);
   if (!g_utf8_validate (text, -1, NULL))
     {
