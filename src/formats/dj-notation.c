@@ -1703,8 +1703,10 @@ dj_notation_load_stream (GInputStream  *stream,
         }
       g_byte_array_append (bytes, buffer, n);
     }
-  return dj_notation_parse ((const char *) bytes->data ? (const char *) bytes->data : "",
-                            bytes->len, name, error);
+  /* No NUL inside, so one at the end lets the reader take the text as it
+   * is, without a copy. */
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  return dj_notation_parse ((const char *) bytes->data, -1, name, error);
 }
 
 DjCollection *
