@@ -521,6 +521,56 @@ test_too_large (void)
   remove_tree (dir);
 }
 
+/* Games beyond the readers' limits are not saved: the file would not read
+ * back.  The old file stays. */
+static void
+test_beyond_limits (gconstpointer data)
+{
+  Writer writer = GPOINTER_TO_INT (data);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game", NULL);
+  g_autofree char *names = NULL;
+
+  g_assert_true (g_file_set_contents (path, old_content, -1, NULL));
+  for (guint kind = 0; kind < 2; kind++)
+    {
+      g_autoptr(DjCollection) games = some_games ();
+      DjGame *game = dj_collection_get_game (games, 1);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *now = NULL;
+
+      if (kind == 0)
+        {
+          char *long_comment = g_malloc (DJ_FORMAT_MAX_TEXT_BYTES + 2);
+
+          memset (long_comment, 'x', DJ_FORMAT_MAX_TEXT_BYTES + 1);
+          long_comment[DJ_FORMAT_MAX_TEXT_BYTES + 1] = '\0';
+          dj_game_load_comments (game, dj_game_get_root (game), NULL, long_comment);
+        }
+      else
+        {
+          g_autoptr(DjGameInfo) info = dj_game_info_copy (dj_game_get_info (game));
+
+          for (guint i = 0; i <= DJ_FORMAT_MAX_TAGS; i++)
+            {
+              g_autofree char *key = g_strdup_printf ("k%u", i);
+
+              dj_game_info_set_tag (info, key, "v");
+            }
+          dj_game_set_info (game, info);
+        }
+      g_assert_false (save (writer, games, path, &error));
+      g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_LIMIT);
+      g_assert_true (g_str_has_prefix (error->message, path));
+      g_assert_nonnull (strstr (error->message, "in game 2"));
+      now = contents (path);
+      g_assert_cmpstr (now, ==, old_content);
+    }
+  names = listing (dir);
+  g_assert_cmpstr (names, ==, "game");
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -542,6 +592,7 @@ main (int    argc,
         { "special-files", test_special_files },
         { "injected-failures", test_injected_failures },
         { "full-file-system", test_full_file_system },
+        { "beyond-limits", test_beyond_limits },
       };
 
       for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

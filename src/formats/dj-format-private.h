@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "dj-collection.h"
 #include "dj-format-error.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,13 @@ char     *dj_format_quote        (const char   *text,
 char     *dj_format_shorten      (const char   *text,
                                   gssize        len,
                                   guint         max_chars);
+
+/* FALSE with a DJ_FORMAT_ERROR_LIMIT error naming @name when @collection
+ * holds more than the readers take (dj-format-error.h); the writers' save
+ * functions check it before writing. */
+gboolean  dj_format_check_limits (DjCollection  *collection,
+                                  const char    *name,
+                                  GError       **error);
 
 /* TRUE for a Unicode character that XML 1.0 allows. */
 gboolean  dj_format_char_is_xml  (gunichar      c);

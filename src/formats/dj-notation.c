@@ -227,8 +227,14 @@ apply_commands (Reader     *self,
         {
           guint64 ms;
 
-          if (node->parent == NULL || words[1] == NULL || words[2] != NULL ||
-              !g_ascii_string_to_unsigned (words[1], 10, 0, G_GUINT64_CONSTANT (31536000000000),
+          const char *value = NULL;
+          guint n_values = 0;
+
+          for (guint i = 1; words[i] != NULL; i++)
+            if (words[i][0] != '\0' && n_values++ == 0)
+              value = words[i];
+          if (node->parent == NULL || n_values != 1 ||
+              !g_ascii_string_to_unsigned (value, 10, 0, G_GUINT64_CONSTANT (31536000000000),
                                            &ms, NULL))
             {
               g_autofree char *quoted = dj_format_quote (inside, -1);
@@ -1647,6 +1653,12 @@ dj_notation_save_file (DjCollection  *collection,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  {
+    g_autofree char *name = g_file_get_parse_name (file);
+
+    if (!dj_format_check_limits (collection, name, error))
+      return FALSE;
+  }
   text = dj_notation_write_collection (collection);
   if (!dj_safe_save_bytes (file, DJ_SAFE_SAVE_NONE, text, strlen (text), cancellable, error))
     return FALSE;

@@ -368,6 +368,12 @@ dj_xml_save_file (DjCollection  *collection,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  {
+    g_autofree char *name = g_file_get_parse_name (file);
+
+    if (!dj_format_check_limits (collection, name, error))
+      return FALSE;
+  }
   if (!dj_safe_save (file, DJ_SAFE_SAVE_BACKUP, write_collection, collection, cancellable,
                      error))
     return FALSE;
