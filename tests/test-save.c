@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "dj-notation.h"
@@ -255,9 +256,22 @@ test_special_files (gconstpointer data)
   g_autofree char *fifo = g_build_filename (dir, "pipe", NULL);
   g_autofree char *link_path = g_build_filename (dir, "to-device", NULL);
   g_autoptr(DjCollection) games = some_games ();
-  const char *devices[] = { "/dev/null", "/dev/full" };
+  g_autofree char *null_node = g_build_filename (dir, "null", NULL);
+  g_autofree char *full_node = g_build_filename (dir, "full", NULL);
+  const char *devices[] = { null_node, full_node };
+  const char *system[] = { "/dev/null", "/dev/full" };
   struct stat st;
 
+  /* Devices of our own, the same as /dev/null and /dev/full (root may make
+   * them): a save that went wrong must never replace the system's.  Where
+   * they cannot be made, links to the system's: a save follows them. */
+  if (mknod (null_node, S_IFCHR | 0666, makedev (1, 3)) != 0 ||
+      mknod (full_node, S_IFCHR | 0666, makedev (1, 7)) != 0)
+    {
+      g_unlink (null_node);
+      g_assert_cmpint (symlink (system[0], null_node), ==, 0);
+      g_assert_cmpint (symlink (system[1], full_node), ==, 0);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (devices); i++)
     {
       g_autoptr(GError) error = NULL;
@@ -276,7 +290,7 @@ test_special_files (gconstpointer data)
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_cmpint (symlink ("/dev/null", link_path), ==, 0);
+    g_assert_cmpint (symlink (null_node, link_path), ==, 0);
     g_assert_false (save (writer, games, link_path, &error));
     g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
     g_assert_cmpint (lstat (link_path, &st), ==, 0);
@@ -298,7 +312,7 @@ test_special_files (gconstpointer data)
     g_assert_false (save (writer, games, dir, &error));
     g_assert_nonnull (strstr (error->message, "it is a folder"));
     names = listing (dir);
-    g_assert_cmpstr (names, ==, "pipe to-device");
+    g_assert_cmpstr (names, ==, "full null pipe to-device");
   }
   remove_tree (dir);
 }
