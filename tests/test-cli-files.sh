@@ -134,5 +134,64 @@ if check "show --game 3 of two" 2 "$cli" show --game 3 "$tmp/two.txt"; then
   if grep -q "holds 2 games" "$tmp/err"; then ok "show --game 3 of two"; else not_ok "show --game 3 of two" "$(cat "$tmp/err")"; fi
 fi
 
+# Saving never destroys, and a failed save has its own exit status, 3.
+if check "a failed save exits 3" 3 "$cli" convert "$samples/abe-sample.djenon" "$tmp/no/such/dir/x.djenon"; then
+  if grep -q "x.djenon: cannot save the file: " "$tmp/err"; then ok "a failed save exits 3"; else not_ok "a failed save exits 3" "$(cat "$tmp/err")"; fi
+fi
+# A device like /dev/full, of our own where root may make one: a save that
+# went wrong must never replace the system's.  Else a link to it.
+mknod "$tmp/full" c 1 7 2>/dev/null || ln -s /dev/full "$tmp/full"
+if [ -c "$tmp/full" ]; then
+  if check "saving text to a device is refused" 3 "$cli" convert --to text "$samples/abe-sample.djenon" "$tmp/full"; then
+    if grep -q "full: cannot save the file: it is a device, not a file" "$tmp/err" && [ -c "$tmp/full" ]; then
+      ok "saving text to a device is refused"
+    else
+      not_ok "saving text to a device is refused" "$(cat "$tmp/err")" "$(ls -l "$tmp/full")"
+    fi
+  fi
+fi
+printf 'old\n' >"$tmp/target.txt"
+chmod 600 "$tmp/target.txt"
+ln -s target.txt "$tmp/link.txt"
+if check "a text save through a link keeps the link and the permissions" 0 "$cli" convert "$samples/abe-sample.djenon" "$tmp/link.txt"; then
+  if [ -L "$tmp/link.txt" ] && [ "$(stat -c %a "$tmp/target.txt")" = 600 ] &&
+     grep -q '^\[Variant "abe"\]$' "$tmp/target.txt"; then
+    ok "a text save through a link keeps the link and the permissions"
+  else
+    not_ok "a text save through a link keeps the link and the permissions" "$(ls -l "$tmp")"
+  fi
+fi
+printf 'old\n' >"$tmp/one.djenon"
+ln "$tmp/one.djenon" "$tmp/two.djenon"
+if check "an XML save to a hard-linked file changes both names" 0 "$cli" convert "$samples/abe-sample.djenon" "$tmp/one.djenon"; then
+  if cmp -s "$tmp/one.djenon" "$samples/abe-sample.djenon" && cmp -s "$tmp/two.djenon" "$samples/abe-sample.djenon"; then
+    ok "an XML save to a hard-linked file changes both names"
+  else
+    not_ok "an XML save to a hard-linked file changes both names"
+  fi
+fi
+
+# Standard input: text notation is recognised, and no input grows without bound.
+if check "convert - detects text notation" 0 "$cli" convert - "$tmp/from-stdin.djenon" <"$tmp/short.txt"; then
+  if grep -q '<comment-after>good</comment-after>' "$tmp/from-stdin.djenon"; then
+    ok "convert - detects text notation"
+  else
+    not_ok "convert - detects text notation" "$(cat "$tmp/from-stdin.djenon")"
+  fi
+fi
+for args in "validate -" "convert - $tmp/z.djenon" "convert --from text - $tmp/z.djenon" "convert --from xml - $tmp/z.txt"; do
+  start=$(date +%s)
+  # More zeros than the memory allowed: reading them all in would fail.
+  # shellcheck disable=SC2086
+  (ulimit -v 400000; head -c 1200000000 /dev/zero | "$cli" $args) >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" = 1 ] && [ $(( $(date +%s) - start )) -lt 20 ] && [ ! -e "$tmp/z.djenon" ] &&
+     grep -q "^<stdin>:1: " "$tmp/out" "$tmp/err"; then
+    ok "$args with /dev/zero is refused at once"
+  else
+    not_ok "$args with /dev/zero is refused at once" "status $status" "$(cat "$tmp/out" "$tmp/err" | head -c 300)"
+  fi
+done
+
 echo "1..$n"
 exit $fail

@@ -99,5 +99,21 @@ e 0 empty
 f 0 empty
 pass legal" "" -- why aboure --setup "1 0 1 0 0 0 2 0 0 0 0 0 20 24 S"
 
+# A perft too deep to finish is refused at once, with how long it would take.
+start=$(date +%s)
+expect "perft 64 is refused, not run for ever" 2 "" \
+  "perft to depth 64 would take more than a thousand years; use --force" -- perft aboure 64
+if [ $(( $(date +%s) - start )) -gt 10 ]; then not_ok "perft 64 is refused at once"; else ok "perft 64 is refused at once"; fi
+expect "perft 20 of Djenon-abe is refused" 2 "" "use --force to run it anyway" -- perft abe 20
+expect "perft with --force runs a shallow depth as ever" 0 "1 6
+2 27" "" -- perft aboure 2 --force
+
+# As both file readers decide: a feeding move is owed only in Djenon-abe.
+expect "--setup with feed in Djenon-aboure is refused" 2 "" \
+  "a feeding move can be owed only in Djenon-abe" -- \
+  why aboure --setup "0 0 0 0 0 0 1 0 0 0 0 2 20 25 S feed"
+
+expect "the exit statuses are in the usage" 2 "" "3 the output could not be saved"
+
 echo "1..$n"
 exit $fail

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "dj-cli.h"
@@ -81,8 +82,17 @@ dj_cli_parse_game_args (int                *argc,
       g_printerr ("%s\n", error->message);
       return FALSE;
     }
-  return dj_cli_parse_rules (*argc > 1 ? (*argv)[1] : NULL, feeding, rules) &&
-         dj_cli_parse_setup (setup, pos);
+  if (!dj_cli_parse_rules (*argc > 1 ? (*argv)[1] : NULL, feeding, rules) ||
+      !dj_cli_parse_setup (setup, pos))
+    return FALSE;
+  /* As both file readers decide it */
+  if (pos->feed_owed && rules->variant != DJ_VARIANT_ABE)
+    {
+      g_printerr (_("Invalid set-up position: a feeding move can be owed only in "
+                    "Djenon-abe\n"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -229,17 +239,63 @@ dj_cli_play (int    argc,
   return DJ_CLI_OK;
 }
 
+/* How long a perft of @depth would take, from the growth of the shallower
+ * ones, in seconds. */
+static double
+perft_estimate (const DjRules    *rules,
+                const DjPosition *pos,
+                guint             depth)
+{
+  guint64 leaves[DJ_PERFT_MAX_DEPTH + 1];
+  double seconds = 0, growth;
+  guint d;
+
+  for (d = 1; d < depth; d++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+
+      dj_perft (rules, pos, d, leaves);
+      seconds = (g_get_monotonic_time () - t0) / 1e6;
+      if (seconds > 0.05)
+        break;
+    }
+  if (d >= depth)
+    return seconds;
+  growth = leaves[d - 1] > 0 ? (double) leaves[d] / leaves[d - 1] : 1;
+  return seconds * pow (MAX (growth, 1.0), depth - d);
+}
+
+static char *
+describe_duration (double seconds)
+{
+  if (seconds < 2 * 3600)
+    return g_strdup_printf (_("about %.0f minutes"), seconds / 60);
+  if (seconds < 3 * 86400)
+    return g_strdup_printf (_("about %.0f hours"), seconds / 3600);
+  if (seconds < 2 * 365 * 86400.0)
+    return g_strdup_printf (_("about %.0f days"), seconds / 86400);
+  if (seconds < 1000 * 365 * 86400.0)
+    return g_strdup_printf (_("about %.0f years"), seconds / (365 * 86400.0));
+  return g_strdup (_("more than a thousand years"));
+}
+
 int
 dj_cli_perft (int    argc,
               char **argv)
 {
+  gboolean force = FALSE;
+  const GOptionEntry entries[] = {
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Run even when it would take more than a minute"), NULL },
+    { NULL }
+  };
   guint64 leaves[DJ_PERFT_MAX_DEPTH + 1];
   guint64 depth;
   DjRules rules;
   DjPosition pos;
 
   if (!dj_cli_parse_game_args (&argc, &argv,
-                               _("VARIANT DEPTH — count the leaves of the move tree"), NULL,
+                               _("VARIANT DEPTH — count the leaves of the move tree"), entries,
                                &rules, &pos))
     return DJ_CLI_USAGE;
   if (argc != 3 ||
@@ -247,6 +303,20 @@ dj_cli_perft (int    argc,
     {
       g_printerr (_("A depth from 1 to %d is needed\n"), DJ_PERFT_MAX_DEPTH);
       return DJ_CLI_USAGE;
+    }
+  /* Each level multiplies the work: a deep perft would run for years. */
+  if (!force)
+    {
+      double seconds = perft_estimate (&rules, &pos, (guint) depth);
+
+      if (seconds > 60)
+        {
+          g_autofree char *how_long = describe_duration (seconds);
+
+          g_printerr (_("perft to depth %u would take %s; use --force to run it anyway\n"),
+                      (guint) depth, how_long);
+          return DJ_CLI_USAGE;
+        }
     }
 
   dj_perft (&rules, &pos, (guint) depth, leaves);

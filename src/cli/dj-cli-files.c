@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <gio/gunixinputstream.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <malloc.h>
@@ -53,54 +54,75 @@ format_from_option (const char *option,
   return TRUE;
 }
 
+/* Standard input: streamed (the readers' limits apply as it is read).
+ * Its format, when not given, is seen from its first bytes: XML begins
+ * with "<" (after a byte order mark and white space), text notation does
+ * not. */
+static GInputStream *
+open_stdin (Format   *format,
+            gboolean  sniff)
+{
+  GInputStream *raw = g_unix_input_stream_new (0, FALSE);
+  GInputStream *stream = g_buffered_input_stream_new_sized (raw, 64 * 1024);
+  GBufferedInputStream *buffered = G_BUFFERED_INPUT_STREAM (stream);
+
+  g_object_unref (raw);
+  while (sniff)
+    {
+      gsize available;
+      const guint8 *p = g_buffered_input_stream_peek_buffer (buffered, &available);
+      gsize i = 0;
+
+      /* A pipe may give a byte at a time: see at least four (or the end). */
+      if (available < 4 && g_buffered_input_stream_fill (buffered, -1, NULL, NULL) > 0)
+        continue;
+
+      if (available >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+      while (i < available && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
+        i++;
+      if (i < available)
+        {
+          *format = p[i] == '<' ? FORMAT_XML : FORMAT_TEXT;
+          break;
+        }
+      /* Only white space so far: read more, unless the buffer is full or
+       * the input has ended (then the XML reader says what is wrong). */
+      if (available == g_buffered_input_stream_get_buffer_size (buffered) ||
+          g_buffered_input_stream_fill (buffered, -1, NULL, NULL) <= 0)
+        {
+          *format = FORMAT_XML;
+          break;
+        }
+    }
+  return stream;
+}
+
 static GInputStream *
 open_input (const char  *name,
             GError     **error)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (name);
 
-  if (strcmp (name, "-") == 0)
-    {
-      GByteArray *bytes = g_byte_array_new ();
-      guint8 buffer[65536];
-      size_t n;
-
-      while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
-        g_byte_array_append (bytes, buffer, n);
-      return g_memory_input_stream_new_from_bytes (g_byte_array_free_to_bytes (bytes));
-    }
-  file = g_file_new_for_commandline_arg (name);
   return G_INPUT_STREAM (g_file_read (file, NULL, error));
 }
 
-static char *
-read_all (GInputStream  *stream,
-          gsize         *len,
-          GError       **error)
-{
-  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
-
-  if (g_output_stream_splice (memory, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
-                              error) < 0)
-    return NULL;
-  *len = g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (memory));
-  g_output_stream_close (memory, NULL, NULL);
-  /* NUL-terminated for the text reader */
-  return g_realloc (g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (memory)),
-                    *len + 1);
-}
-
-/* Reads @name (a file or "-") in @format; messages name it as given. */
+/* Reads @name (a file or "-") in @format; messages name it as given.  For
+ * "-", @sniff lets the first bytes decide the format. */
 static DjCollection *
 load (const char  *name,
       Format       format,
+      gboolean     sniff,
       GError     **error)
 {
   g_autoptr(GInputStream) stream = NULL;
   g_autoptr(GError) io_error = NULL;
   const char *display = strcmp (name, "-") == 0 ? "<stdin>" : name;
 
-  stream = open_input (name, &io_error);
+  if (strcmp (name, "-") == 0)
+    stream = open_stdin (&format, sniff);
+  else
+    stream = open_input (name, &io_error);
   if (stream == NULL)
     {
       g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO, _("%s: cannot open the file: %s"),
@@ -109,21 +131,7 @@ load (const char  *name,
     }
   if (format == FORMAT_XML)
     return dj_xml_load_stream (stream, display, NULL, error);
-  else
-    {
-      g_autofree char *text = NULL;
-      gsize len;
-
-      text = read_all (stream, &len, &io_error);
-      if (text == NULL)
-        {
-          g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO,
-                       _("%s: cannot read the file: %s"), display, io_error->message);
-          return NULL;
-        }
-      text[len] = '\0';
-      return dj_notation_parse (text, len, display, error);
-    }
+  return dj_notation_load_stream (stream, display, NULL, error);
 }
 
 int
@@ -141,12 +149,22 @@ dj_cli_validate (int    argc,
     {
       g_autoptr(GPtrArray) problems = NULL;
       Format format = FORMAT_XML;
+      gboolean is_stdin = strcmp (argv[i], "-") == 0;
+      g_autoptr(GInputStream) stdin_stream = NULL;
 
-      format_from_name (argv[i], &format);
+      if (is_stdin)
+        stdin_stream = open_stdin (&format, TRUE);
+      else
+        format_from_name (argv[i], &format);
       if (format == FORMAT_TEXT)
         {
           g_autoptr(GError) error = NULL;
-          g_autoptr(DjCollection) collection = load (argv[i], format, &error);
+          g_autoptr(DjCollection) collection = NULL;
+
+          if (is_stdin)
+            collection = dj_notation_load_stream (stdin_stream, "<stdin>", NULL, &error);
+          else
+            collection = load (argv[i], format, FALSE, &error);
 
           if (collection == NULL)
             {
@@ -159,7 +177,7 @@ dj_cli_validate (int    argc,
         g_autoptr(GInputStream) stream = NULL;
         g_autoptr(GError) io_error = NULL;
 
-        stream = open_input (argv[i], &io_error);
+        stream = is_stdin ? g_object_ref (stdin_stream) : open_input (argv[i], &io_error);
         if (stream == NULL)
           {
             printf (_("%s: cannot open the file: %s\n"), argv[i], io_error->message);
@@ -227,7 +245,7 @@ dj_cli_convert (int    argc,
       return DJ_CLI_USAGE;
     }
 
-  collection = load (in, in_format, &error);
+  collection = load (in, in_format, from == NULL, &error);
   if (collection == NULL)
     {
       g_printerr ("%s\n", error->message);
@@ -249,31 +267,23 @@ dj_cli_convert (int    argc,
       if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
         {
           g_printerr (_("Cannot write to the standard output\n"));
-          return DJ_CLI_USAGE;
+          return DJ_CLI_SAVE_FAILED;
         }
       return DJ_CLI_OK;
     }
 
-  if (out_format == FORMAT_XML)
-    {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (out);
+  {
+    g_autoptr(GFile) file = g_file_new_for_commandline_arg (out);
+    gboolean saved = out_format == FORMAT_XML
+                       ? dj_xml_save_file (collection, file, NULL, &error)
+                       : dj_notation_save_file (collection, file, NULL, &error);
 
-      if (!dj_xml_save_file (collection, file, NULL, &error))
-        {
-          g_printerr ("%s\n", error->message);
-          return DJ_CLI_USAGE;
-        }
-    }
-  else
-    {
-      g_autofree char *text = dj_notation_write_collection (collection);
-
-      if (!g_file_set_contents (out, text, -1, &error))
-        {
-          g_printerr ("%s\n", error->message);
-          return DJ_CLI_USAGE;
-        }
-    }
+    if (!saved)
+      {
+        g_printerr ("%s\n", error->message);
+        return DJ_CLI_SAVE_FAILED;
+      }
+  }
   return DJ_CLI_OK;
 }
 
@@ -318,7 +328,7 @@ dj_cli_show (int    argc,
                     argv[1]);
       return DJ_CLI_USAGE;
     }
-  collection = load (argv[1], format, &error);
+  collection = load (argv[1], format, from == NULL, &error);
   if (collection == NULL)
     {
       g_printerr ("%s\n", error->message);

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 #define DJ_CLI_OK       0
 #define DJ_CLI_INVALID  1   /* a file or game is not valid (validate) */
 #define DJ_CLI_USAGE    2   /* bad arguments, illegal move, unreadable input */
+#define DJ_CLI_SAVE_FAILED 3   /* the output could not be written (convert) */
 
 /* Each subcommand gets argv with argv[0] = its own name. */
 typedef int (*DjCliCommand) (int argc, char **argv);

@@ -18,7 +18,7 @@ static const struct
 } commands[] = {
   { "play", dj_cli_play,
     N_("play VARIANT [--feeding X] [--setup POS] [--trace] MOVES…") },
-  { "perft", dj_cli_perft, N_("perft VARIANT DEPTH [--feeding X] [--setup POS]") },
+  { "perft", dj_cli_perft, N_("perft VARIANT DEPTH [--feeding X] [--setup POS] [--force]") },
   { "why", dj_cli_why, N_("why VARIANT [--feeding X] [--setup POS]") },
   { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files]") },
   { "analyse", dj_cli_analyse,
@@ -37,6 +37,8 @@ usage (void)
   g_printerr (_("Usage: djenon-cli COMMAND …\n"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     g_printerr ("  djenon-cli %s\n", _(commands[i].usage));
+  g_printerr (_("Exit status: 0 done, 1 a file or game is not valid, 2 bad arguments, "
+                "3 the output could not be saved\n"));
 }
 
 int

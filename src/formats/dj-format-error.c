@@ -42,6 +42,34 @@ dj_format_set_error (GError        **error,
     g_set_error (error, DJ_FORMAT_ERROR, code, "%s:%u: %s", name, line, message);
 }
 
+char *
+dj_format_quote (const char *text,
+                 gssize      len)
+{
+  return dj_format_shorten (text, len, DJ_FORMAT_QUOTE_CHARS);
+}
+
+char *
+dj_format_shorten (const char *text,
+                   gssize      len,
+                   guint       max_chars)
+{
+  const char *end = text + (len < 0 ? strlen (text) : (gsize) len);
+  const char *p = text;
+  guint chars = 0;
+
+  while (p < end && chars < max_chars)
+    {
+      p = g_utf8_find_next_char (p, end);
+      if (p == NULL)
+        p = end;
+      chars++;
+    }
+  if (p >= end)
+    return g_strndup (text, end - text);
+  return g_strdup_printf ("%.*s…", (int) (p - text), text);
+}
+
 gboolean
 dj_format_char_is_xml (gunichar c)
 {

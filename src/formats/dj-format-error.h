@@ -31,11 +31,18 @@ GQuark      dj_format_error_quark    (void);
 /* Stable names of the codes ("syntax", "illegal-move" …), for test tables. */
 const char *dj_format_error_to_string (DjFormatError code);
 
-/* Limits of the readers. */
+/* Limits of the readers: one set for both formats and every way in (a
+ * file, standard input, the clipboard), documented in README.md ("Limits").
+ * The writers write nothing a reader would refuse. */
 #define DJ_FORMAT_MAX_FILE_BYTES  ((goffset) 1 << 30)   /* 1 GiB */
 #define DJ_FORMAT_MAX_NODES       (5 * 1000 * 1000)     /* per file */
 #define DJ_FORMAT_MAX_GAMES       100000
-#define DJ_FORMAT_MAX_TEXT_BYTES  (100 * 1000)          /* a comment, a note, a name */
+#define DJ_FORMAT_MAX_TEXT_BYTES  (100 * 1000)          /* a comment, a note, a name, a tag */
+#define DJ_FORMAT_MAX_TAGS        1000                  /* free key/value pairs per game */
+#define DJ_FORMAT_MAX_INFO_BYTES  (1000 * 1000)         /* all the information of a game */
 #define DJ_FORMAT_MAX_FOREIGN_BYTES (64 * 1024)         /* other-namespace XML per move or game */
+/* Other-namespace XML kept for a whole file: at most this many times the
+ * file's size (plus DJ_FORMAT_MAX_FOREIGN_BYTES). */
+#define DJ_FORMAT_FOREIGN_GROWTH  4
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "dj-collection.h"
 #include "dj-format-error.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,25 @@ void      dj_format_set_error    (GError       **error,
 void      dj_format_append_escaped (GString     *out,
                                     const char  *text,
                                     gboolean     attribute);
+
+/* A value quoted in a message: at most DJ_FORMAT_QUOTE_CHARS characters of
+ * @text (@len bytes, or to its NUL for -1), "…" marking a cut. */
+#define DJ_FORMAT_QUOTE_CHARS 80
+char     *dj_format_quote        (const char   *text,
+                                  gssize        len);
+/* The same with another bound: for whole messages of libxml2 and the
+ * engine, which may quote a value of any length. */
+#define DJ_FORMAT_MESSAGE_CHARS 240
+char     *dj_format_shorten      (const char   *text,
+                                  gssize        len,
+                                  guint         max_chars);
+
+/* FALSE with a DJ_FORMAT_ERROR_LIMIT error naming @name when @collection
+ * holds more than the readers take (dj-format-error.h); the writers' save
+ * functions check it before writing. */
+gboolean  dj_format_check_limits (DjCollection  *collection,
+                                  const char    *name,
+                                  GError       **error);
 
 /* TRUE for a Unicode character that XML 1.0 allows. */
 gboolean  dj_format_char_is_xml  (gunichar      c);

@@ -23,6 +23,7 @@
 #include "dj-format-private.h"
 #include "dj-node-private.h"
 #include "dj-notation.h"
+#include "dj-safe-save.h"
 
 #define WRAP_COLUMN 79
 
@@ -30,10 +31,11 @@
 
 typedef struct
 {
-  DjNode *resume;
-  DjNode *branch;
-  guint   line;
-  guint   column;
+  DjNode     *resume;
+  DjNode     *branch;
+  guint       line;
+  const char *line_start;   /* the column is counted only for a message */
+  const char *at;
 } Open;
 
 typedef struct
@@ -55,14 +57,9 @@ typedef struct
   GArray       *open;         /* Open: unclosed variations */
   gboolean      paste;
   guint         n_nodes;
+  guint         n_tags;       /* free headers of the game being read */
+  gsize         info_bytes;   /* and the bytes of its information */
 } Reader;
-
-static guint
-column_at (Reader     *self,
-           const char *at)
-{
-  return (guint) g_utf8_strlen (self->line_start, at - self->line_start) + 1;
-}
 
 static gboolean G_GNUC_PRINTF (4, 5)
 fail_at (Reader        *self,
@@ -174,7 +171,8 @@ read_comment (Reader *self)
         }
       g_string_append_c (s, *self->p);
       advance (self);
-      if (s->len > 2 * DJ_FORMAT_MAX_TEXT_BYTES)
+      /* Each character may be escaped, and commands come first. */
+      if (s->len > 2 * DJ_FORMAT_MAX_TEXT_BYTES + 1024)
         {
           g_string_free (s, TRUE);
           fail_at (self, DJ_FORMAT_ERROR_LIMIT, start,
@@ -229,11 +227,21 @@ apply_commands (Reader     *self,
         {
           guint64 ms;
 
-          if (node->parent == NULL || words[1] == NULL ||
-              !g_ascii_string_to_unsigned (words[1], 10, 0, G_GUINT64_CONSTANT (31536000000000),
+          const char *value = NULL;
+          guint n_values = 0;
+
+          for (guint i = 1; words[i] != NULL; i++)
+            if (words[i][0] != '\0' && n_values++ == 0)
+              value = words[i];
+          if (node->parent == NULL || n_values != 1 ||
+              !g_ascii_string_to_unsigned (value, 10, 0, G_GUINT64_CONSTANT (31536000000000),
                                            &ms, NULL))
-            return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                            _("“[%%%s]” is not a time in milliseconds for a move"), inside);
+            {
+              g_autofree char *quoted = dj_format_quote (inside, -1);
+
+              return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                              _("“[%%%s]” is not a time in milliseconds for a move"), quoted);
+            }
           dj_game_load_annotations (self->game, node, node->glyph, node->assessment, (gint64) ms);
         }
       else if (g_strcmp0 (words[0], "mark") == 0)
@@ -245,8 +253,12 @@ apply_commands (Reader     *self,
             if (words[i][0] != '\0' && n < G_N_ELEMENTS (w))
               w[n++] = words[i];
           if (n % 2 != 0 || n == G_N_ELEMENTS (w))
-            return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                            _("“[%%%s]” must give pits and colours in pairs"), inside);
+            {
+              g_autofree char *quoted = dj_format_quote (inside, -1);
+
+              return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                              _("“[%%%s]” must give pits and colours in pairs"), quoted);
+            }
           for (guint i = 0; i < n; i += 2)
             {
               DjMove pit;
@@ -254,9 +266,18 @@ apply_commands (Reader     *self,
 
               if (!dj_move_from_string (w[i], &pit) || pit == DJ_PASS ||
                   !dj_marker_from_string (w[i + 1], &marker))
-                return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                                _("“%s %s” is not a pit and a colour (red, green, blue, "
-                                  "yellow)"), w[i], w[i + 1]);
+                {
+                  g_autofree char *a = dj_format_quote (w[i], -1);
+                  g_autofree char *b = dj_format_quote (w[i + 1], -1);
+
+                  return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                                  _("“%s %s” is not a pit and a colour (red, green, blue, "
+                                    "yellow)"), a, b);
+                }
+              /* As the XML reader decides it */
+              if (dj_node_get_marker (node, pit) != DJ_MARKER_NONE)
+                return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("pit %s is marked twice"),
+                                dj_move_to_string (pit));
               dj_game_load_marker (self->game, node, pit, marker);
             }
         }
@@ -397,12 +418,12 @@ set_glyph (Reader     *self,
            const char *text,
            gsize       len)
 {
-  g_autofree char *s = g_strndup (text, len);
+  g_autofree char *s = dj_format_quote (text, len);
   DjGlyph glyph;
 
   if (self->cur->parent == NULL)
     return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the glyph “%s” follows no move"), s);
-  if (!dj_glyph_from_string (s, &glyph))
+  if (len > 2 || !dj_glyph_from_string (s, &glyph))
     return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("“%s” is not a glyph"), s);
   dj_game_load_annotations (self->game, self->cur, glyph, self->cur->assessment,
                             dj_node_get_time_ms (self->cur));
@@ -467,7 +488,8 @@ read_moves (Reader   *self,
           open.resume = self->cur;
           open.branch = self->cur->parent;
           open.line = self->line;
-          open.column = column_at (self, at);
+          open.line_start = self->line_start;
+          open.at = at;
           g_array_append_val (self->open, open);
           self->cur = open.branch;
           self->after_open = FALSE;
@@ -535,9 +557,13 @@ read_moves (Reader   *self,
               self->p = q + 3;
               continue;
             }
-          return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                          _("“%.*s” is neither a move number (“%.*s.”) nor a result"),
-                          (int) (q - self->p), self->p, (int) (q - self->p), self->p);
+          {
+            g_autofree char *digits = dj_format_quote (self->p, q - self->p);
+
+            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                            _("“%s” is neither a move number (“%s.”) nor a result"), digits,
+                            digits);
+          }
         }
       if (c == '*')
         {
@@ -591,8 +617,12 @@ read_moves (Reader   *self,
             q++;
           symbol = g_strndup (self->p, q - self->p);
           if (!dj_assessment_from_symbol (symbol, &assessment))
-            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                            _("“%s” is not an assessment (= ~ += =+ +/- -/+ +- -+)"), symbol);
+            {
+              g_autofree char *quoted = dj_format_quote (symbol, -1);
+
+              return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                              _("“%s” is not an assessment (= ~ += =+ +/- -/+ +- -+)"), quoted);
+            }
           set_assessment (self, assessment);
           self->p = q;
           continue;
@@ -631,7 +661,8 @@ read_moves (Reader   *self,
       Open *open = &g_array_index (self->open, Open, self->open->len - 1);
 
       g_set_error (self->error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
-                   "%s:%u:%u: %s", self->name, open->line, open->column,
+                   "%s:%u:%u: %s", self->name, open->line,
+                   (guint) g_utf8_strlen (open->line_start, open->at - open->line_start) + 1,
                    _("this variation is not closed with “)”"));
       return FALSE;
     }
@@ -666,6 +697,9 @@ read_quoted (Reader     *self,
              const char *what,
              GString    *out)
 {
+  /* A quoted key keeps its leading quote in @out. */
+  gsize limit = DJ_FORMAT_MAX_TEXT_BYTES + (out->len > 0 && out->str[0] == '"');
+
   advance (self);
   for (;;)
     {
@@ -693,11 +727,15 @@ read_quoted (Reader     *self,
               break;
             }
           advance (self);
+          if (out->len > limit)
+            return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                            _("the %s of this header is longer than %u bytes"), what,
+                            (guint) DJ_FORMAT_MAX_TEXT_BYTES);
           continue;
         }
       g_string_append_c (out, *self->p);
       advance (self);
-      if (out->len > DJ_FORMAT_MAX_TEXT_BYTES)
+      if (out->len > limit)
         return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
                         _("the %s of this header is longer than %u bytes"), what,
                         (guint) DJ_FORMAT_MAX_TEXT_BYTES);
@@ -708,6 +746,23 @@ read_quoted (Reader     *self,
 
 /* [Key "value"], or ["any key" "value"] for a free pair whose key is not a
  * plain word (kept with a leading quote in @headers). */
+static gboolean is_known_key (const char *key);
+
+/* The bytes of a game's information, counted as the XML reader counts
+ * them: the names and texts, and the keys and values of free pairs. */
+static const char * const info_keys[] = {
+  "South", "North", "Event", "Site", "Date", "Round", "Annotator", "Recorder", "Source", "Notes",
+};
+
+static gboolean
+is_info_key (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (info_keys); i++)
+    if (strcmp (key, info_keys[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 read_header (Reader      *self,
              GHashTable  *headers,
@@ -743,12 +798,41 @@ read_header (Reader      *self,
   while (self->p < self->end && (*self->p == ' ' || *self->p == '\t'))
     advance (self);
   if (self->p >= self->end || *self->p != ']')
-    return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"),
-                    key->str);
+    {
+      g_autofree char *quoted = dj_format_quote (key->str, key->len);
+
+      return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at, _("the header [%s …] has no “]”"),
+                      quoted);
+    }
   advance (self);
-  if (g_hash_table_contains (headers, key->str))
-    return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"),
-                    key->str);
+  {
+    /* A free pair is the same tag whether its key is quoted or not. */
+    g_autofree char *other = key->str[0] == '"' ? g_strdup (key->str + 1)
+                                                : g_strconcat ("\"", key->str, NULL);
+
+    if (g_hash_table_contains (headers, key->str) ||
+        (g_hash_table_contains (headers, other) &&
+         !is_known_key (key->str[0] == '"' ? other : key->str)))
+      {
+        g_autofree char *quoted = dj_format_quote (key->str, key->len);
+
+        return fail_at (self, DJ_FORMAT_ERROR_VALUE, at, _("the header [%s] is given twice"),
+                        quoted);
+      }
+  }
+  if (key->str[0] == '"' || !is_known_key (key->str))
+    {
+      if (++self->n_tags > DJ_FORMAT_MAX_TAGS)
+        return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                        _("a game has more than %u free headers"), (guint) DJ_FORMAT_MAX_TAGS);
+      self->info_bytes += key->len - (key->str[0] == '"') + value->len;
+    }
+  else if (is_info_key (key->str))
+    self->info_bytes += value->len;
+  if (self->info_bytes > DJ_FORMAT_MAX_INFO_BYTES)
+    return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                    _("the information of this game (names, notes, free headers) is longer "
+                      "than %u bytes in all"), (guint) DJ_FORMAT_MAX_INFO_BYTES);
   g_ptr_array_add (order, g_strdup (key->str));
   g_hash_table_insert (headers, g_string_free (g_steal_pointer (&key), FALSE),
                        g_string_free (g_steal_pointer (&value), FALSE));
@@ -815,6 +899,7 @@ start_game (Reader      *self,
   DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
   DjPosition start;
   const char *v;
+  g_autofree char *q = NULL;   /* a value quoted in a message */
 
   v = g_hash_table_lookup (headers, "Variant");
   if (v == NULL)
@@ -823,18 +908,20 @@ start_game (Reader      *self,
                       "[Variant \"abe\"]"));
   if (!dj_variant_from_string (v, &rules.variant))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("unknown game “%s”: use aboure or abe"), v);
+                    _("unknown game “%s”: use aboure or abe"), q = dj_format_quote (v, -1));
   v = g_hash_table_lookup (headers, "Feeding");
   if (v != NULL && !dj_feeding_from_string (v, &rules.feeding))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("unknown feeding option “%s”: use on-starved-turn or immediate"), v);
+                    _("unknown feeding option “%s”: use on-starved-turn or immediate"),
+                    q = dj_format_quote (v, -1));
   dj_position_init_start (&start);
   v = g_hash_table_lookup (headers, "Setup");
   if (v != NULL)
     {
       if (!dj_position_parse (v, &start, &local))
         return fail_at (self, DJ_FORMAT_ERROR_POSITION, at,
-                        _("impossible set-up position: %s"), local->message);
+                        _("impossible set-up position: %s"),
+                        q = dj_format_shorten (local->message, -1, DJ_FORMAT_MESSAGE_CHARS));
       if (start.feed_owed && rules.variant != DJ_VARIANT_ABE)
         return fail_at (self, DJ_FORMAT_ERROR_POSITION, at,
                         _("impossible set-up position: a feeding move can be owed only in "
@@ -848,32 +935,44 @@ start_game (Reader      *self,
 #undef FIELD
   if (info->date != NULL && !dj_date_validate (info->date, NULL))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"), info->date);
+                    _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"),
+                    q = dj_format_quote (info->date, -1));
   v = g_hash_table_lookup (headers, "Result");
   if (v != NULL && !result_from_token (v, &info->result))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("the result “%s” is not 1-0, 0-1, 1/2-1/2 or *"), v);
+                    _("the result “%s” is not 1-0, 0-1, 1/2-1/2 or *"),
+                    q = dj_format_quote (v, -1));
+  /* "none" is how the record says nothing is known: not a value of the
+   * files (the schema has no such value either). */
   v = g_hash_table_lookup (headers, "Termination");
-  if (v != NULL && !dj_termination_from_string (v, &info->termination))
+  if (v != NULL && (!dj_termination_from_string (v, &info->termination) ||
+                    info->termination == DJ_TERMINATION_NONE))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                    _("unknown way of ending a game “%s”"), v);
+                    _("unknown way of ending a game “%s”"), q = dj_format_quote (v, -1));
   v = g_hash_table_lookup (headers, "EndReason");
   if (v != NULL && (info->termination != DJ_TERMINATION_RULES ||
-                    !dj_end_reason_from_string (v, &info->end_reason)))
+                    !dj_end_reason_from_string (v, &info->end_reason) ||
+                    info->end_reason == DJ_END_NONE))
     return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
                     _("the end reason “%s” needs [Termination \"rules\"] and one of the rules’ "
-                      "reasons"), v);
+                      "reasons"), q = dj_format_quote (v, -1));
   v = g_hash_table_lookup (headers, "Score");
   if (v != NULL)
     {
-      guint s, n;
-      char extra;
+      g_auto(GStrv) parts = g_strsplit (v, "-", -1);
+      guint64 sv = 0, nv = 0;
 
-      if (sscanf (v, "%u-%u%c", &s, &n, &extra) != 2 || s + n > DJ_N_SEEDS)
+      /* Exactly "S-N", two whole numbers of seeds: no sign, nothing else. */
+      if (g_strv_length (parts) != 2 || !g_ascii_isdigit (parts[0][0]) ||
+          !g_ascii_isdigit (parts[1][0]) ||
+          !g_ascii_string_to_unsigned (parts[0], 10, 0, DJ_N_SEEDS, &sv, NULL) ||
+          !g_ascii_string_to_unsigned (parts[1], 10, 0, DJ_N_SEEDS, &nv, NULL) ||
+          sv + nv > DJ_N_SEEDS)
         return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
-                        _("the score “%s” is not two numbers of seeds like 26-22"), v);
-      info->score[DJ_SOUTH] = (int) s;
-      info->score[DJ_NORTH] = (int) n;
+                        _("the score “%s” is not two numbers of seeds like 26-22, together at "
+                          "most %u"), q = dj_format_quote (v, -1), DJ_N_SEEDS);
+      info->score[DJ_SOUTH] = (int) sv;
+      info->score[DJ_NORTH] = (int) nv;
     }
   for (guint i = 0; i < order->len; i++)
     {
@@ -891,6 +990,36 @@ start_game (Reader      *self,
   self->after_open = TRUE;
   g_array_set_size (self->open, 0);
   return TRUE;
+}
+
+/* The first character of valid UTF-8 that a game file cannot hold (XML
+ * 1.0 has no place for it), or NULL.  Both formats refuse the same. */
+static const char *
+find_non_xml (const char *text,
+              const char *end)
+{
+  for (const char *p = text; p < end; p++)
+    {
+      guchar c = *p;
+
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+        return p;
+      if (c == 0xEF && end - p >= 3 && (guchar) p[1] == 0xBF &&
+          ((guchar) p[2] == 0xBE || (guchar) p[2] == 0xBF))
+        return p;
+    }
+  return NULL;
+}
+
+static gboolean
+fail_non_xml (Reader     *self,
+              const char *bad)
+{
+  for (; self->p < bad; advance (self))
+    ;
+  return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, bad,
+                  _("the text holds the character U+%04X, which game files cannot hold"),
+                  g_utf8_get_char (bad));
 }
 
 static void
@@ -935,6 +1064,14 @@ dj_notation_parse (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* The limit of files holds for every way in: the clipboard too. */
+  if ((len < 0 ? strlen (text) : (gsize) len) > (gsize) DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_LIMIT, display_name ? display_name : "<text>",
+                           1, _("the text is larger than %u MiB"),
+                           (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+      return NULL;
+    }
   /* The reader looks ahead as far as a NUL; a text given with its length
    * may not have one. */
   if (len >= 0)
@@ -966,6 +1103,16 @@ dj_notation_parse (const char  *text,
       reader_clear (&self);
       return NULL;
     }
+  {
+    const char *bad = find_non_xml (text, self.end);
+
+    if (bad != NULL)
+      {
+        fail_non_xml (&self, bad);
+        reader_clear (&self);
+        return NULL;
+      }
+  }
 
   for (;;)
     {
@@ -980,6 +1127,8 @@ dj_notation_parse (const char  *text,
       if (self.p >= self.end)
         break;
       game_start = self.p;
+      self.n_tags = 0;
+      self.info_bytes = 0;
       while (self.p < self.end && *self.p == '[')
         {
           if (!(ok = read_header (&self, headers, order)))
@@ -1070,6 +1219,13 @@ dj_notation_paste (DjGame      *game,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (strlen (text) > (gsize) DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_LIMIT, _("pasted text"), 1,
+                           _("the text is larger than %u MiB"),
+                           (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+      return NULL;
+    }
   reader_init (&self, text, -1, _("pasted text"), error);
   if (!g_utf8_validate (text, -1, NULL))
     {
@@ -1077,6 +1233,16 @@ dj_notation_paste (DjGame      *game,
       reader_clear (&self);
       return NULL;
     }
+  {
+    const char *bad = find_non_xml (text, self.end);
+
+    if (bad != NULL)
+      {
+        fail_non_xml (&self, bad);
+        reader_clear (&self);
+        return NULL;
+      }
+  }
   /* Header lines of a copied game are passed over. */
   skip_blanks (&self);
   while (self.p < self.end && *self.p == '[')
@@ -1473,4 +1639,107 @@ dj_notation_write_collection (DjCollection *collection)
       write_game (out, dj_collection_get_game (collection, i));
     }
   return g_string_free (out, FALSE);
+}
+
+gboolean
+dj_notation_save_file (DjCollection  *collection,
+                       GFile         *file,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (DJ_IS_COLLECTION (collection), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  {
+    g_autofree char *name = g_file_get_parse_name (file);
+
+    if (!dj_format_check_limits (collection, name, error))
+      return FALSE;
+  }
+  text = dj_notation_write_collection (collection);
+  if (!dj_safe_save_bytes (file, DJ_SAFE_SAVE_NONE, text, strlen (text), cancellable, error))
+    return FALSE;
+  dj_collection_set_modified (collection, FALSE);
+  return TRUE;
+}
+
+/* Reading whole files */
+
+DjCollection *
+dj_notation_load_stream (GInputStream  *stream,
+                         const char    *display_name,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  const char *name = display_name ? display_name : "<stream>";
+  guint line = 1;
+
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (;;)
+    {
+      g_autoptr(GError) io_error = NULL;
+      guint8 buffer[64 * 1024];
+      gssize n = g_input_stream_read (stream, buffer, sizeof buffer, cancellable, &io_error);
+      const guint8 *nul;
+
+      if (n < 0)
+        {
+          dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, line,
+                               _("cannot read the file: %s"), io_error->message);
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      /* Refused at once, not after reading a gigabyte of /dev/zero. */
+      nul = memchr (buffer, '\0', n);
+      for (const guint8 *q = buffer; q < (nul ? nul : buffer + n); q++)
+        line += *q == '\n';
+      if (nul != NULL)
+        {
+          dj_format_set_error (error, DJ_FORMAT_ERROR_SYNTAX, name, line,
+                               _("the text holds a NUL character: this is not a text file"));
+          return NULL;
+        }
+      if (bytes->len + (guint64) n > (guint64) DJ_FORMAT_MAX_FILE_BYTES)
+        {
+          dj_format_set_error (error, DJ_FORMAT_ERROR_LIMIT, name, line,
+                               _("the file is larger than %u MiB"),
+                               (guint) (DJ_FORMAT_MAX_FILE_BYTES >> 20));
+          return NULL;
+        }
+      g_byte_array_append (bytes, buffer, n);
+    }
+  /* No NUL inside, so one at the end lets the reader take the text as it
+   * is, without a copy. */
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  return dj_notation_parse ((const char *) bytes->data, -1, name, error);
+}
+
+DjCollection *
+dj_notation_load_file (GFile         *file,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) io_error = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_file_get_parse_name (file);
+  stream = g_file_read (file, cancellable, &io_error);
+  if (stream == NULL)
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
+                           io_error->message);
+      return NULL;
+    }
+  return dj_notation_load_stream (G_INPUT_STREAM (stream), name, cancellable, error);
 }

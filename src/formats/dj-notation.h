@@ -18,7 +18,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "dj-collection.h"
 #include "dj-format-error.h"
@@ -32,8 +32,27 @@ DjCollection *dj_notation_parse            (const char    *text,
                                             const char    *display_name,
                                             GError       **error);
 
+/* Reads a whole stream or file (at most DJ_FORMAT_MAX_FILE_BYTES; a NUL
+ * byte is refused as soon as it is read) and parses it.  Errors name
+ * @display_name (the file's parse name for load_file). */
+DjCollection *dj_notation_load_stream      (GInputStream  *stream,
+                                            const char    *display_name,
+                                            GCancellable  *cancellable,
+                                            GError       **error);
+DjCollection *dj_notation_load_file        (GFile         *file,
+                                            GCancellable  *cancellable,
+                                            GError       **error);
+
 char         *dj_notation_write_game       (DjGame        *game);
 char         *dj_notation_write_collection (DjCollection  *collection);
+
+/* Saves through dj_safe_save() (see dj-safe-save.h): links followed,
+ * permissions kept, special files refused, never a partial file.  Marks
+ * the collection not modified. */
+gboolean      dj_notation_save_file        (DjCollection  *collection,
+                                            GFile         *file,
+                                            GCancellable  *cancellable,
+                                            GError       **error);
 
 /* Parses move text (no header; numbers, comments, glyphs and nested
  * variations allowed) and adds it after @node as one undo step ("Paste

@@ -26,7 +26,9 @@
 #define CHUNK_SIZE            (64 * 1024)
 /* Elements and text inside one move, start, info, rules or setup element. */
 #define MAX_RECORD_ELEMENTS   4096
-#define MAX_RECORD_BYTES      (4 * DJ_FORMAT_MAX_TEXT_BYTES)
+/* Text inside one of them: all the information of a game with its
+ * extension data and white space (a move holds less: two comments). */
+#define MAX_RECORD_BYTES      (DJ_FORMAT_MAX_INFO_BYTES + 2 * DJ_FORMAT_MAX_FOREIGN_BYTES)
 /* Attributes (or namespace declarations) of one element */
 #define MAX_ATTRIBUTES        64
 
@@ -75,6 +77,10 @@ typedef struct
   GPtrArray              *pending;       /* Pending *: schema errors of the record */
   gboolean                at_eof;        /* the parser is told the data has ended */
   gboolean                seen_root;
+  guint64                 foreign_bytes;  /* extension data kept so far */
+  gboolean                seen_text;      /* anything but white space was read */
+  char                    head[4];        /* the first bytes, until there are 4 */
+  gsize                   head_len;
 
   DjCollection           *collection;
   guint                   n_games;
@@ -179,12 +185,13 @@ problem (Loader        *self,
 static char *
 clean_message (const char *message)
 {
-  char *s = g_strdup (message ? message : "");
+  g_autofree char *s = g_strdup (message ? message : "");
 
   g_strstrip (s);
-  /* Keep the first line: the rest is a byte dump. */
+  /* Keep the first line: the rest is a byte dump.  libxml2 quotes names
+   * and values of any length: keep a line's worth. */
   s[strcspn (s, "\n")] = '\0';
-  return s;
+  return dj_format_shorten (s, -1, DJ_FORMAT_MESSAGE_CHARS);
 }
 
 static void
@@ -204,11 +211,16 @@ on_parser_error (void        *data,
   switch (err->code)
     {
     case XML_ERR_DOCUMENT_EMPTY:
+      /* libxml2 says "Document is empty" of anything that does not begin
+       * like XML; only say so when it is true. */
       if (self->bytes == 0)
         problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE, _("the file is empty"));
+      else if (!self->seen_text)
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("the file holds nothing but white space"));
       else
-        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE, _("this is not an XML file (%s)"),
-                 message);
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("this is not an XML file: it does not begin with “<”"));
       break;
     case XML_ERR_INVALID_CHAR:
     case XML_ERR_INVALID_ENCODING:
@@ -241,7 +253,10 @@ on_parser_error (void        *data,
                  _("not well-formed XML: %s"), message);
       break;
     default:
-      if (self->at_eof)
+      if (!self->seen_text)
+        problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
+                 _("the file holds nothing but white space"));
+      else if (self->at_eof)
         problem (self, DJ_FORMAT_ERROR_SYNTAX, line, TRUE,
                  _("the file ends too early; it may be cut short (%s)"), message);
       else if (err->code == XML_ERR_DOCUMENT_END && !self->seen_root)
@@ -265,12 +280,13 @@ schema_message (const char *message,
   g_autofree char *clean = clean_message (message);
   g_autoptr(GString) s = NULL;
 
+  g_autofree char *q = dj_format_quote (element, -1);
+
   if (strstr (clean, "Expecting an element , got nothing") != NULL)
-    return g_strdup_printf (_("an element is missing before the end of <%s>"), element);
+    return g_strdup_printf (_("an element is missing before the end of <%s>"), q);
   s = g_string_new (clean);
-  g_string_replace (s, " TODO ", element, 0);
-  return g_strdup_printf (_("<%s> does not follow the Djenon file format: %s"), element,
-                          s->str);
+  g_string_replace (s, " TODO ", q, 0);
+  return g_strdup_printf (_("<%s> does not follow the Djenon file format: %s"), q, s->str);
 }
 
 static void
@@ -404,10 +420,10 @@ is_named (const xmlNode *node,
          strcmp ((const char *) node->name, name) == 0;
 }
 
-/* An attribute without namespace, or NULL. */
+/* An attribute without namespace, as written, or NULL. */
 static const char *
-attr (const xmlNode *node,
-      const char    *name)
+attr_raw (const xmlNode *node,
+          const char    *name)
 {
   for (xmlAttrPtr a = node->properties; a != NULL; a = a->next)
     if (a->ns == NULL && strcmp ((const char *) a->name, name) == 0)
@@ -418,6 +434,65 @@ attr (const xmlNode *node,
         return "";
       }
   return NULL;
+}
+
+/* An attribute without namespace, or NULL, with its white space collapsed
+ * as the schema reads every value that is not free text (a token, a
+ * number, a list): " c " is "c". */
+static char *
+attr (const xmlNode *node,
+      const char    *name)
+{
+  const char *raw = attr_raw (node, name);
+  GString *s;
+
+  if (raw == NULL)
+    return NULL;
+  s = g_string_sized_new (strlen (raw));
+  for (const char *p = raw; *p != '\0'; p++)
+    {
+      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        {
+          if (s->len > 0 && s->str[s->len - 1] != ' ')
+            g_string_append_c (s, ' ');
+          continue;
+        }
+      g_string_append_c (s, *p);
+    }
+  if (s->len > 0 && s->str[s->len - 1] == ' ')
+    g_string_truncate (s, s->len - 1);
+  return g_string_free (s, FALSE);
+}
+
+/* A whole number as XML Schema writes a nonNegativeInteger: digits, an
+ * optional "+" ("-" only before zero), leading zeros allowed; at most
+ * @max.  @s has its white space collapsed already. */
+static gboolean
+parse_xsd_uint (const char *s,
+                guint64     max,
+                guint64    *value)
+{
+  gboolean negative = FALSE;
+  guint64 v = 0;
+
+  if (s == NULL)
+    return FALSE;
+  if (*s == '+' || *s == '-')
+    negative = *s++ == '-';
+  if (!g_ascii_isdigit (*s))
+    return FALSE;
+  for (; *s != '\0'; s++)
+    {
+      if (!g_ascii_isdigit (*s))
+        return FALSE;
+      if (v > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      v = v * 10 + (*s - '0');
+    }
+  if ((negative && v != 0) || v > max)
+    return FALSE;
+  *value = v;
+  return TRUE;
 }
 
 /* The text of @node (its only content), checked for size. */
@@ -437,14 +512,6 @@ text_of (Loader        *self,
       return NULL;
     }
   return g_steal_pointer (&text);
-}
-
-static gboolean
-parse_uint (const char *s,
-            guint64     max,
-            guint64    *value)
-{
-  return s != NULL && g_ascii_string_to_unsigned (s, 10, 0, max, value, NULL);
 }
 
 static gboolean
@@ -515,6 +582,19 @@ collect_foreign (Loader     *self,
                (guint) DJ_FORMAT_MAX_FOREIGN_BYTES);
       return NULL;
     }
+  /* Each element kept carries the declarations of the namespaces it uses,
+   * wherever the file declared them: one declaration at the top of a file,
+   * copied into every move, would make the games far larger than the file.
+   * So what is kept stays within a few times the bytes read. */
+  self->foreign_bytes += decls->len + attrs->len + elems->len;
+  if (self->foreign_bytes > DJ_FORMAT_FOREIGN_GROWTH * self->bytes + DJ_FORMAT_MAX_FOREIGN_BYTES)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, node), TRUE,
+               _("the extension data of other programs, with the namespace declarations "
+                 "each element needs, would take more than %u times the size of the file"),
+               (guint) DJ_FORMAT_FOREIGN_GROWTH);
+      return NULL;
+    }
   if (!attributes)
     return g_string_free (g_steal_pointer (&elems), FALSE);
   g_string_append_len (decls, attrs->str, attrs->len);
@@ -529,6 +609,9 @@ static void
 read_info (Loader     *self,
            xmlNodePtr  node)
 {
+  guint n_tags = 0;
+  gsize info_bytes = 0;
+
   for (xmlNodePtr c = node->children; c != NULL; c = c->next)
     {
       char **field = NULL;
@@ -562,39 +645,71 @@ read_info (Loader     *self,
         {
           g_free (*field);
           *field = text_of (self, c, what);
+          info_bytes += *field ? strlen (*field) : 0;
           if (field == &self->info->date && *field != NULL && !dj_date_validate (*field, NULL))
-            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                     _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"), *field);
+            {
+              g_autofree char *q = dj_format_quote (*field, -1);
+
+              problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                       _("“%s” is not a date of the form YYYY, YYYY-MM or YYYY-MM-DD"), q);
+            }
         }
       else if (strcmp ((const char *) c->name, "tag") == 0)
         {
-          const char *key = attr (c, "key");
+          const char *key = attr_raw (c, "key");
           g_autofree char *value = text_of (self, c, _("value of a tag"));
 
+          if (++n_tags > DJ_FORMAT_MAX_TAGS)
+            {
+              problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, c), FALSE,
+                       _("a game has more than %u tags"), (guint) DJ_FORMAT_MAX_TAGS);
+              break;
+            }
+          if (key != NULL && strlen (key) > DJ_FORMAT_MAX_TEXT_BYTES)
+            {
+              problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, c), FALSE,
+                       _("the key of a tag is longer than %u bytes"),
+                       (guint) DJ_FORMAT_MAX_TEXT_BYTES);
+              continue;
+            }
           if (key != NULL && *key != '\0')
             {
+              info_bytes += strlen (key) + (value ? strlen (value) : 0);
               if (dj_game_info_get_tag (self->info, key) != NULL)
-                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                         _("the tag “%s” is given twice"), key);
+                {
+                  g_autofree char *q = dj_format_quote (key, -1);
+
+                  problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                           _("the tag “%s” is given twice"), q);
+                }
               dj_game_info_set_tag (self->info, key, value ? value : "");
             }
         }
       else if (strcmp ((const char *) c->name, "result") == 0)
         {
-          const char *winner = attr (c, "winner");
-          const char *termination = attr (c, "termination");
-          const char *reason = attr (c, "end-reason");
-          const char *s = attr (c, "south-score");
-          const char *n = attr (c, "north-score");
+          g_autofree char *winner = attr (c, "winner");
+          g_autofree char *termination = attr (c, "termination");
+          g_autofree char *reason = attr (c, "end-reason");
+          g_autofree char *s = attr (c, "south-score");
+          g_autofree char *n = attr (c, "north-score");
           guint64 ss, ns;
 
           if (winner != NULL && !dj_result_from_string (winner, &self->info->result))
-            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                     _("unknown result “%s”"), winner);
+            {
+              g_autofree char *q = dj_format_quote (winner, -1);
+
+              problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                       _("unknown result “%s”"), q);
+            }
           if (termination != NULL &&
-              !dj_termination_from_string (termination, &self->info->termination))
-            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                     _("unknown way of ending a game “%s”"), termination);
+              (!dj_termination_from_string (termination, &self->info->termination) ||
+               self->info->termination == DJ_TERMINATION_NONE))
+            {
+              g_autofree char *q = dj_format_quote (termination, -1);
+
+              problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                       _("unknown way of ending a game “%s”"), q);
+            }
           if (reason != NULL)
             {
               if (self->info->termination != DJ_TERMINATION_RULES)
@@ -602,16 +717,25 @@ read_info (Loader     *self,
                          _("an end reason is given, but the game did not end by the rules"));
               else if (!dj_end_reason_from_string (reason, &self->info->end_reason) ||
                        self->info->end_reason == DJ_END_NONE)
-                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                         _("unknown end reason “%s”"), reason);
+                {
+                  g_autofree char *q = dj_format_quote (reason, -1);
+
+                  problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                           _("unknown end reason “%s”"), q);
+                }
             }
           if (s != NULL || n != NULL)
             {
-              if (!parse_uint (s, DJ_N_SEEDS, &ss) || !parse_uint (n, DJ_N_SEEDS, &ns) ||
+              if (!parse_xsd_uint (s, DJ_N_SEEDS, &ss) || !parse_xsd_uint (n, DJ_N_SEEDS, &ns) ||
                   ss + ns > DJ_N_SEEDS)
-                problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                         _("the scores %s–%s are impossible: together they hold at most %u "
-                           "seeds"), s ? s : "?", n ? n : "?", DJ_N_SEEDS);
+                {
+                  g_autofree char *qs = dj_format_quote (s ? s : "?", -1);
+                  g_autofree char *qn = dj_format_quote (n ? n : "?", -1);
+
+                  problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+                           _("the scores %s–%s are impossible: together they hold at most %u "
+                             "seeds"), qs, qn, DJ_N_SEEDS);
+                }
               else
                 {
                   self->info->score[DJ_SOUTH] = (int) ss;
@@ -621,6 +745,10 @@ read_info (Loader     *self,
         }
     }
 
+  if (info_bytes > DJ_FORMAT_MAX_INFO_BYTES)
+    problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, node), FALSE,
+             _("the information of this game (names, notes, tags) is longer than %u bytes in "
+               "all"), (guint) DJ_FORMAT_MAX_INFO_BYTES);
   {
     char *foreign = collect_foreign (self, node, FALSE);
 
@@ -636,21 +764,24 @@ static void
 read_rules (Loader     *self,
             xmlNodePtr  node)
 {
-  const char *variant = attr (node, "variant");
-  const char *feeding = attr (node, "feeding");
+  g_autofree char *variant = attr (node, "variant");
+  g_autofree char *feeding = attr (node, "feeding");
 
   self->rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
   if (variant == NULL || !dj_variant_from_string (variant, &self->rules.variant))
     {
+      g_autofree char *q = dj_format_quote (variant ? variant : "", -1);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
-               _("unknown game “%s”: Djenon files hold aboure or abe games"),
-               variant ? variant : "");
+               _("unknown game “%s”: Djenon files hold aboure or abe games"), q);
       return;
     }
   if (feeding != NULL && !dj_feeding_from_string (feeding, &self->rules.feeding))
     {
+      g_autofree char *q = dj_format_quote (feeding, -1);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
-               _("unknown feeding option “%s”"), feeding);
+               _("unknown feeding option “%s”"), q);
       return;
     }
   self->have_rules = TRUE;
@@ -662,10 +793,10 @@ read_setup (Loader     *self,
 {
   g_auto(GStrv) pits = NULL;
   g_autoptr(GError) error = NULL;
-  const char *pits_text = attr (node, "pits");
+  g_autofree char *pits_text = attr (node, "pits");
   const char *names[2] = { "south-captured", "north-captured" };
-  const char *to_move = attr (node, "to-move");
-  const char *feed = attr (node, "feed-owed");
+  g_autofree char *to_move = attr (node, "to-move");
+  g_autofree char *feed = attr (node, "feed-owed");
   guint line = node_line (self, node);
   DjPosition pos = { 0 };
   guint n = 0;
@@ -683,7 +814,7 @@ read_setup (Loader     *self,
                    _("the set-up position gives more than %u pits"), DJ_N_PITS);
           return;
         }
-      if (!parse_uint (pits[i], DJ_N_SEEDS, &v))
+      if (!parse_xsd_uint (pits[i], DJ_N_SEEDS, &v))
         {
           problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
                    _("pit %s of the set-up position holds “%.20s” seeds; a pit holds 0 to %u"),
@@ -701,9 +832,9 @@ read_setup (Loader     *self,
   for (guint s = 0; s < 2; s++)
     {
       guint64 v;
-      const char *text = attr (node, names[s]);
+      g_autofree char *text = attr (node, names[s]);
 
-      if (!parse_uint (text, DJ_N_SEEDS, &v))
+      if (!parse_xsd_uint (text, DJ_N_SEEDS, &v))
         {
           problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
                    _("the set-up position’s %s is “%.20s”; it must be 0 to %u seeds"),
@@ -773,8 +904,8 @@ read_annotations (Loader     *self,
         }
       else if (strcmp ((const char *) c->name, "marker") == 0)
         {
-          const char *pit = attr (c, "pit");
-          const char *colour = attr (c, "colour");
+          g_autofree char *pit = attr (c, "pit");
+          g_autofree char *colour = attr (c, "colour");
           DjMove m;
           DjMarker marker;
 
@@ -803,7 +934,7 @@ read_assessment (Loader       *self,
                  xmlNodePtr    node,
                  DjAssessment *assessment)
 {
-  const char *text = attr (node, "assessment");
+  g_autofree char *text = attr (node, "assessment");
 
   *assessment = DJ_ASSESSMENT_NONE;
   if (text != NULL && !dj_assessment_from_string (text, assessment))
@@ -832,8 +963,8 @@ static void
 read_move (Loader     *self,
            xmlNodePtr  node)
 {
-  const char *pit = attr (node, "pit");
-  const char *glyph_text, *time_text;
+  g_autofree char *pit = attr (node, "pit");
+  g_autofree char *glyph_text = NULL, *time_text = NULL;
   guint line = node_line (self, node);
   DjGlyph glyph = DJ_GLYPH_NONE;
   DjAssessment assessment;
@@ -894,7 +1025,7 @@ read_move (Loader     *self,
       guint64 v;
 
       /* A thousand years is absurd enough. */
-      if (!parse_uint (time_text, G_GUINT64_CONSTANT (31536000000000), &v))
+      if (!parse_xsd_uint (time_text, G_GUINT64_CONSTANT (31536000000000), &v))
         {
           problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
                    _("the time “%.30s” is not a number of milliseconds that makes sense"),
@@ -1056,14 +1187,17 @@ check_root (Loader         *self,
   if (strcmp ((const char *) localname, "djenon") != 0 || uri == NULL ||
       strcmp ((const char *) uri, DJ_XML_NAMESPACE) != 0)
     {
+      g_autofree char *q = dj_format_quote (strcmp ((const char *) localname, "djenon") == 0
+                                              ? (uri ? (const char *) uri : "")
+                                              : (const char *) localname, -1);
+
       if (strcmp ((const char *) localname, "djenon") == 0)
         problem (self, DJ_FORMAT_ERROR_NOT_DJENON, line, TRUE,
                  _("not a Djenon game file: the root element is in namespace “%s”, not “%s”"),
-                 uri ? (const char *) uri : "", DJ_XML_NAMESPACE);
+                 q, DJ_XML_NAMESPACE);
       else
         problem (self, DJ_FORMAT_ERROR_NOT_DJENON, line, TRUE,
-                 _("not a Djenon game file: the root element is “%s”, not “djenon”"),
-                 localname);
+                 _("not a Djenon game file: the root element is “%s”, not “djenon”"), q);
       return;
     }
   for (int i = 0; i < nb_attributes; i++)
@@ -1072,16 +1206,20 @@ check_root (Loader         *self,
 
       if (a[2] == NULL && strcmp ((const char *) a[0], "version") == 0)
         {
-          g_autofree char *value = g_strndup ((const char *) a[3], a[4] - a[3]);
+          g_autofree char *value = g_strstrip (g_strndup ((const char *) a[3], a[4] - a[3]));
+          g_autofree char *q = dj_format_quote (value, -1);
           guint64 version;
 
-          if (!g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT32, &version, NULL))
+          /* As the schema reads it: a token, so white space around it does
+           * not count; written plainly, so no sign and no leading zero. */
+          if (value[0] < '1' || value[0] > '9' ||
+              !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT32, &version, NULL))
             problem (self, DJ_FORMAT_ERROR_VALUE, line, TRUE,
-                     _("the format version “%.20s” is not a positive whole number"), value);
+                     _("the format version “%s” is not a positive whole number"), q);
           else if (version > DJ_XML_VERSION)
             problem (self, DJ_FORMAT_ERROR_NEWER_VERSION, line, TRUE,
                      _("this file was made by a newer version of Djenon (format version %s; "
-                       "this version reads version %d)"), value, DJ_XML_VERSION);
+                       "this version reads version %d)"), q, DJ_XML_VERSION);
           return;
         }
     }
@@ -1127,8 +1265,10 @@ on_start_element (void           *ctx,
    * with the square of the number of attributes of an element. */
   if (nb_attributes > MAX_ATTRIBUTES || nb_namespaces > MAX_ATTRIBUTES)
     {
+      g_autofree char *q = dj_format_quote ((const char *) localname, -1);
+
       problem (self, DJ_FORMAT_ERROR_LIMIT, current_line (self), TRUE,
-               _("element “%s” has more than %u attributes"), localname, MAX_ATTRIBUTES);
+               _("element “%s” has more than %u attributes"), q, MAX_ATTRIBUTES);
       return;
     }
   if (self->record != NULL)
@@ -1149,8 +1289,10 @@ on_start_element (void           *ctx,
     return;
   if (node == NULL || node == parent)
     {
+      g_autofree char *q = dj_format_quote ((const char *) localname, -1);
+
       problem (self, DJ_FORMAT_ERROR_SYNTAX, current_line (self), TRUE,
-               _("cannot read element “%s”"), localname);
+               _("cannot read element “%s”"), q);
       return;
     }
   node->_private = GUINT_TO_POINTER (current_line (self));
@@ -1319,8 +1461,10 @@ on_reference (void          *ctx,
   xmlParserCtxtPtr ctxt = ctx;
   Loader *self = ctxt->_private;
 
+  g_autofree char *q = dj_format_quote ((const char *) name, -1);
+
   problem (self, DJ_FORMAT_ERROR_FORBIDDEN, current_line (self), TRUE,
-           _("entity references (&%s;) are not allowed in a Djenon file"), name);
+           _("entity references (&%s;) are not allowed in a Djenon file"), q);
 }
 
 static xmlEntityPtr
@@ -1393,6 +1537,8 @@ loader_feed (Loader     *self,
              gsize       len,
              gboolean    last)
 {
+  g_autofree char *joined = NULL;
+
   if (self->stopped)
     return FALSE;
   self->bytes += len;
@@ -1408,6 +1554,31 @@ loader_feed (Loader     *self,
     {
       problem (self, DJ_FORMAT_ERROR_SYNTAX, 1, TRUE, _("the file is empty"));
       return FALSE;
+    }
+  for (gsize i = 0; i < len && !self->seen_text; i++)
+    {
+      guint64 at = self->bytes - len + i;
+
+      /* white space, or the byte order mark at the very start */
+      self->seen_text = !g_ascii_isspace (data[i]) &&
+                        !(at < 3 && (guchar) data[i] == (guchar) "\xEF\xBB\xBF"[at]);
+    }
+  /* The first bytes decide the encoding: wait for four of them (a pipe
+   * may give fewer at a time). */
+  if (self->ctxt == NULL && !last && self->head_len + len < sizeof self->head)
+    {
+      memcpy (self->head + self->head_len, data, len);
+      self->head_len += len;
+      return TRUE;
+    }
+  if (self->ctxt == NULL && self->head_len > 0)
+    {
+      joined = g_malloc (self->head_len + len);
+      memcpy (joined, self->head, self->head_len);
+      memcpy (joined + self->head_len, data, len);
+      data = joined;
+      len += self->head_len;
+      self->head_len = 0;
     }
   if (self->ctxt == NULL)
     {

@@ -14,6 +14,7 @@
 #include "dj-format-private.h"
 #include "dj-formats-resources.h"
 #include "dj-node-private.h"
+#include "dj-safe-save.h"
 #include "dj-xml.h"
 
 #define FLUSH_SIZE (64 * 1024)
@@ -348,11 +349,13 @@ dj_xml_to_string (DjCollection *collection,
   return data;
 }
 
-static void
-forward_cancel (GCancellable *cancellable,
-                gpointer      data)
+static gboolean
+write_collection (GOutputStream  *stream,
+                  gpointer        collection,
+                  GCancellable   *cancellable,
+                  GError        **error)
 {
-  g_cancellable_cancel (data);
+  return dj_xml_write_stream (collection, stream, cancellable, error);
 }
 
 gboolean
@@ -361,45 +364,19 @@ dj_xml_save_file (DjCollection  *collection,
                   GCancellable  *cancellable,
                   GError       **error)
 {
-  g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(GCancellable) abort = g_cancellable_new ();
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *name = NULL;
-  gulong handler = 0;
-
   g_return_val_if_fail (DJ_IS_COLLECTION (collection), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  name = g_file_get_parse_name (file);
-  /* GIO writes a temporary file beside the target, syncs it and renames it
-   * over the target on close, keeping the old one as NAME~. */
-  stream = g_file_replace (file, NULL, TRUE, G_FILE_CREATE_NONE, cancellable, &local_error);
-  if (stream == NULL)
-    {
-      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot save the file: %s"),
-                           local_error->message);
-      return FALSE;
-    }
-  if (cancellable != NULL)
-    handler = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel),
-                                     g_object_ref (abort), g_object_unref);
+  {
+    g_autofree char *name = g_file_get_parse_name (file);
 
-  if (!dj_xml_write_stream (collection, G_OUTPUT_STREAM (stream), abort, &local_error) ||
-      !g_output_stream_close (G_OUTPUT_STREAM (stream), abort, &local_error))
-    {
-      /* A cancelled close removes the temporary file and leaves the old
-       * file as it was. */
-      g_cancellable_cancel (abort);
-      g_output_stream_close (G_OUTPUT_STREAM (stream), abort, NULL);
-      if (handler != 0)
-        g_cancellable_disconnect (cancellable, handler);
-      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot save the file: %s"),
-                           local_error->message);
+    if (!dj_format_check_limits (collection, name, error))
       return FALSE;
-    }
-  if (handler != 0)
-    g_cancellable_disconnect (cancellable, handler);
+  }
+  if (!dj_safe_save (file, DJ_SAFE_SAVE_BACKUP, write_collection, collection, cancellable,
+                     error))
+    return FALSE;
   dj_collection_set_modified (collection, FALSE);
   return TRUE;
 }

@@ -52,9 +52,10 @@ gboolean      dj_xml_validate_stream (GInputStream  *stream,
                                       const char    *display_name,
                                       GPtrArray    **problems);
 
-/* Writing: canonical output (same tree, same bytes).  save_file writes a
- * temporary file in the same directory, syncs and renames it, keeping the
- * previous version as NAME.djenon~. */
+/* Writing: canonical output (same tree, same bytes).  save_file saves
+ * through dj_safe_save() (see dj-safe-save.h: links followed, permissions
+ * kept, never a partial file), keeping the previous version as
+ * NAME.djenon~. */
 gboolean      dj_xml_write_stream   (DjCollection   *collection,
                                      GOutputStream  *stream,
                                      GCancellable   *cancellable,
