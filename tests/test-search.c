@@ -191,21 +191,6 @@ random_game_position (const DjRules *rules,
 }
 
 /* ---------------------------------------------------------------------- */
-/* hand-checked endgames about endless play */
-
-static void
-test_hand_endless (void)
-{
-  g_autoptr(DjSearch) search = dj_search_new (1 << 20);
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  DjPosition pos;
-
-  (void) pos;
-  (void) search;
-  (void) rules;
-}
-
-/* ---------------------------------------------------------------------- */
 /* the same values whatever the line, the table, the threads and the budget */
 
 static void
@@ -644,7 +629,6 @@ main (int    argc,
 
   g_test_add_func ("/djenon/search/hand/aboure", test_hand_aboure);
   g_test_add_func ("/djenon/search/hand/gift", test_hand_gift);
-  g_test_add_func ("/djenon/search/hand/endless", test_hand_endless);
   g_test_add_data_func ("/djenon/search/invariance/aboure", GUINT_TO_POINTER (0), test_invariance);
   g_test_add_data_func ("/djenon/search/invariance/abe", GUINT_TO_POINTER (1), test_invariance);
   g_test_add_data_func ("/djenon/search/invariance/abe-immediate", GUINT_TO_POINTER (2),

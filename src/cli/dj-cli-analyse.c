@@ -44,7 +44,9 @@ parse_request (int          argc,
       g_printerr (_("The time must be 0 or more milliseconds\n"));
       return DJ_CLI_USAGE;
     }
-  req->limits = (DjSearchLimits) { time_ms, 0, 0 };
+  /* Any huge time is no limit: the search never adds it to the clock
+   * unchecked (dj-search.c). */
+  req->limits = (DjSearchLimits) { time_ms, 0, 0, 0 };
 
   if (!allow_moves && argc > 2)
     {
@@ -222,11 +224,13 @@ dj_cli_solve (int    argc,
           g_string_append_printf (out, "end %d %d %s\n", score[DJ_SOUTH], score[DJ_NORTH],
                                   dj_end_reason_to_string (moves.end));
         }
-      else if (a->exact)
+      else if (a->moves[0].endless)
         {
           g_autofree char *text = dj_position_to_string (&pos);
 
+          /* The line came back to a position on it: play goes round forever. */
           g_string_append_printf (out, "repetition %s\n", text);
+          g_string_append (out, "endless: the seeds left are divided equally\n");
         }
     }
   g_string_append_printf (out, "nodes %" G_GUINT64_FORMAT " time %.3f s\n",

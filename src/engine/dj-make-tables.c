@@ -31,6 +31,9 @@ main (int    argc,
       return 2;
     }
   tables = dj_tables_build (&rules, seeds, NULL, NULL);
+  for (guint n = 0; n <= seeds; n++)
+    fprintf (stderr, "%u seeds: %u positions, %u worth 0 by endless play\n", n,
+             dj_tables_level_size (n), dj_tables_count_endless (tables, n));
   if (!dj_tables_save (tables, argv[4], &error))
     {
       fprintf (stderr, "%s\n", error->message);

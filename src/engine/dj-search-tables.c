@@ -41,6 +41,7 @@ struct _DjTables
   gint8        *values[DJ_TABLES_MAX_SEEDS + 1];   /* South's view */
   gint8        *owned;                              /* built: one block */
   GMappedFile  *mapped;                             /* loaded: the file */
+  guint32       endless[DJ_TABLES_MAX_SEEDS + 1];   /* built: positions endless play decides */
 };
 
 /* comp[m][k]: the ways to put m seeds in k pits. */
@@ -244,9 +245,10 @@ generate_range (gpointer data)
 }
 
 /* One direction of the attractor computation: @for_south TRUE gives the
- * positions with L >= v for v = n .. 1, FALSE those with U <= v for
- * v = -n .. -1.  Sets val[] of the positions found. */
-static void
+ * positions with L >= v for v = n .. 0, FALSE those with U <= v for
+ * v = -n .. 0.  Sets val[] of the positions found (those found at 0 are worth
+ * 0 already).  Returns which positions were found (L >= 0, or U <= 0). */
+static guint8 *
 attract (guint          n,
          guint32        count,
          gboolean       for_south,
@@ -263,7 +265,7 @@ attract (guint          n,
   guint8 *in = g_new0 (guint8, count);
   guint32 *queue = g_new (guint32, count);
 
-  for (int step = 0; step < (int) n; step++)
+  for (int step = 0; step <= (int) n; step++)
     {
       int v = for_south ? (int) n - step : -(int) n + step;
       guint32 head = 0, tail = 0;
@@ -314,8 +316,8 @@ attract (guint          n,
         }
     }
   g_free (cnt);
-  g_free (in);
   g_free (queue);
+  return in;
 }
 
 static void
@@ -333,6 +335,7 @@ build_level (DjTables *t,
   guint32 *rstart = g_new0 (guint32, (gsize) count + 1);
   guint32 *redges, *order, *bucket, *fill;
   guint32 n_edges = 0;
+  guint8 *in_lo, *in_hi;
 
   /* The moves of every position, on two threads. */
   for (guint i = 0; i < 2; i++)
@@ -396,8 +399,15 @@ build_level (DjTables *t,
   for (guint32 x = 0; x < count; x++)
     if (!terminal[x])
       val[x] = 0;
-  attract (n, count, TRUE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
-  attract (n, count, FALSE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
+  in_lo = attract (n, count, TRUE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
+  in_hi = attract (n, count, FALSE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
+  /* Worth 0 but neither side can force 0 by ending the level: endless play
+   * decides (L < 0 or U > 0). */
+  for (guint32 x = 0; x < count; x++)
+    if (!terminal[x] && val[x] == 0 && !(in_lo[x] && in_hi[x]))
+      t->endless[n]++;
+  g_free (in_lo);
+  g_free (in_hi);
 
   g_free (exitv);
   g_free (terminal);
@@ -447,6 +457,14 @@ dj_tables_free (DjTables *tables)
   g_free (tables->owned);
   g_clear_pointer (&tables->mapped, g_mapped_file_unref);
   g_free (tables);
+}
+
+guint32
+dj_tables_count_endless (const DjTables *tables,
+                         guint           seeds)
+{
+  g_return_val_if_fail (seeds <= tables->max_seeds, 0);
+  return tables->endless[seeds];
 }
 
 guint

@@ -45,6 +45,11 @@ DjTables       *dj_tables_build        (const DjRules    *rules,
                                         void            (*progress) (guint level, gpointer data),
                                         gpointer          progress_data);
 void            dj_tables_free         (DjTables         *tables);
+/* Of tables just built: how many positions of @seeds seeds are worth 0
+ * because of endless play (neither side can force an end or a capture that
+ * is at least as good). */
+guint32         dj_tables_count_endless (const DjTables  *tables,
+                                         guint            seeds);
 
 /* The file form: a header (magic, format, rules, seeds, size, checksum) and a
  * byte per position.  Saved atomically. */
