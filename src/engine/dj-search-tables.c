@@ -667,3 +667,18 @@ dj_tables_get (const DjRules *rules)
     }
   return shared[slot];
 }
+
+gboolean
+dj_tables_available (void)
+{
+  const DjRules sets[] = {
+    { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    if (dj_tables_get (&sets[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}

@@ -25,6 +25,9 @@ typedef struct _DjTables DjTables;
  * does not match): the search is then exact all the same, only slower. */
 const DjTables *dj_tables_get          (const DjRules    *rules);
 
+/* TRUE when the tables of every rule set load (for messages). */
+gboolean        dj_tables_available    (void);
+
 /* The highest number of seeds on the board that @tables cover. */
 guint           dj_tables_max_seeds    (const DjTables   *tables);
 
