@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "dj-search.h"
@@ -340,6 +341,67 @@ test_invariance (gconstpointer data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* endgame table files */
+
+/* A table file is used only when it is whole: made for these rules, of this
+ * format, with the right size and checksum. */
+static void
+test_table_files (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "abe.djtb", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  DjTables *built = dj_tables_build (&abe, 6, NULL, NULL);
+  DjTables *loaded;
+  gsize len;
+  DjPosition pos = parse ("1 0 2 0 0 1 0 1 0 0 1 0 21 21 S");
+  int a, b;
+
+  g_assert_true (dj_tables_save (built, path, &error));
+  g_assert_no_error (error);
+  loaded = dj_tables_load (&abe, path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dj_tables_lookup (built, &pos, &a));
+  g_assert_true (dj_tables_lookup (loaded, &pos, &b));
+  g_assert_cmpint (a, ==, b);
+  dj_tables_free (loaded);
+
+  /* Other rules */
+  g_assert_null (dj_tables_load (&aboure, path, &error));
+  g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+  g_clear_error (&error);
+
+  /* One value changed: the checksum refuses it. */
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  data[len - 100] ^= 1;
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  g_assert_null (dj_tables_load (&abe, path, &error));
+  g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "checksum"));
+  g_clear_error (&error);
+
+  /* Cut short */
+  data[len - 100] ^= 1;
+  g_assert_true (g_file_set_contents (path, data, len - 1, NULL));
+  g_assert_null (dj_tables_load (&abe, path, &error));
+  g_clear_error (&error);
+
+  /* Another format version */
+  data[8] ^= 0x40;
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  g_assert_null (dj_tables_load (&abe, path, &error));
+  g_assert_nonnull (strstr (error->message, "version"));
+  g_clear_error (&error);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  dj_tables_free (built);
+}
+
+/* ---------------------------------------------------------------------- */
 /* budgets, cancellation, lines */
 
 /* Plays @line from @start and returns what it is worth to the side to move
@@ -629,6 +691,7 @@ main (int    argc,
 
   g_test_add_func ("/djenon/search/hand/aboure", test_hand_aboure);
   g_test_add_func ("/djenon/search/hand/gift", test_hand_gift);
+  g_test_add_func ("/djenon/search/table-files", test_table_files);
   g_test_add_data_func ("/djenon/search/invariance/aboure", GUINT_TO_POINTER (0), test_invariance);
   g_test_add_data_func ("/djenon/search/invariance/abe", GUINT_TO_POINTER (1), test_invariance);
   g_test_add_data_func ("/djenon/search/invariance/abe-immediate", GUINT_TO_POINTER (2),
