@@ -627,6 +627,71 @@ test_async (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* One DjSearch shared by several users at once (as the analysis panel,
+ * Review Game and Play from Here of a document share one): analyses of
+ * different rules running together on it give the values of fresh searches. */
+typedef struct
+{
+  DjAnalysis *result;
+} Shared;
+
+static void
+shared_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Shared *out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  out->result = dj_search_analyse_finish (NULL, result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_shared (void)
+{
+  const DjRules sets[] = {
+    { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+  };
+  g_autoptr(DjSearch) shared = dj_search_new (1 << 20);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+
+  for (guint round = 0; round < 6; round++)
+    {
+      Shared out[G_N_ELEMENTS (sets)] = { { NULL } };
+      DjPosition pos[G_N_ELEMENTS (sets)];
+      gboolean done = FALSE;
+
+      /* Three analyses at once on one small table, then each checked. */
+      for (guint r = 0; r < G_N_ELEMENTS (sets); r++)
+        {
+          pos[r] = random_game_position (&sets[r], rand, g_rand_int_range (rand, 8, 20));
+          g_test_message ("%s: %u seeds in play", dj_variant_to_string (sets[r].variant),
+                          DJ_N_SEEDS - pos[r].captured[0] - pos[r].captured[1]);
+          dj_search_analyse_async (shared, &sets[r], &pos[r], NULL, NULL, shared_cb, &out[r]);
+        }
+      while (!done)
+        {
+          g_main_context_iteration (NULL, TRUE);
+          done = out[0].result != NULL && out[1].result != NULL && out[2].result != NULL;
+        }
+      for (guint r = 0; r < G_N_ELEMENTS (sets); r++)
+        {
+          g_autoptr(DjSearch) fresh = dj_search_new (4 << 20);
+          g_autoptr(DjAnalysis) expect = NULL;
+
+          if (out[r].result->end == DJ_END_NONE)
+            {
+              expect = analyse (fresh, &sets[r], &pos[r]);
+              check_same (out[r].result, expect);
+            }
+          dj_analysis_free (out[r].result);
+        }
+    }
+}
+
 /* One DjSearch for both games: entries of one never answer for the other. */
 static void
 test_rules_change (void)
@@ -692,6 +757,7 @@ main (int    argc,
   g_test_add_func ("/djenon/search/hand/aboure", test_hand_aboure);
   g_test_add_func ("/djenon/search/hand/gift", test_hand_gift);
   g_test_add_func ("/djenon/search/table-files", test_table_files);
+  g_test_add_func ("/djenon/search/shared", test_shared);
   g_test_add_data_func ("/djenon/search/invariance/aboure", GUINT_TO_POINTER (0), test_invariance);
   g_test_add_data_func ("/djenon/search/invariance/abe", GUINT_TO_POINTER (1), test_invariance);
   g_test_add_data_func ("/djenon/search/invariance/abe-immediate", GUINT_TO_POINTER (2),
