@@ -627,7 +627,7 @@ test_links (void)
     GtkLabel *label = find_link (view, "xref:rules-interpretation#repetition");
 
     g_assert_nonnull (label);
-    g_assert_nonnull (strstr (gtk_label_get_text (label), "Repeated positions in analysis"));
+    g_assert_nonnull (strstr (gtk_label_get_text (label), "Endless play in analysis"));
   }
   follow_link (view, "xref:rules-interpretation#repetition");
   g_assert_cmpstr (dj_rules_view_get_page_id (view), ==, "rules-interpretation");

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "dj-search.h"
@@ -138,137 +139,6 @@ test_hand_gift (void)
   }
 }
 
-/* ---------------------------------------------------------------------- */
-/* a plain exhaustive minimax, with the line kept as an explicit path */
-
-typedef struct
-{
-  const DjRules *rules;
-  DjPosition     path[256];
-  guint64        nodes;
-  guint64        budget;
-  guint          repetitions;
-  gboolean       over_budget;
-} Reference;
-
-/* The final difference for the side to move in path[depth]; alpha-beta
- * only prunes, so the value is the plain minimax value of the line. */
-static int
-reference_value (Reference *ref,
-                 guint      depth,
-                 int        alpha,
-                 int        beta)
-{
-  const DjPosition *pos = &ref->path[depth];
-  DjMoves moves;
-  int best = G_MININT;
-
-  if (++ref->nodes > ref->budget || depth + 1 >= G_N_ELEMENTS (ref->path))
-    {
-      ref->over_budget = TRUE;
-      return 0;
-    }
-
-  dj_moves_generate (ref->rules, pos, &moves);
-  if (moves.end != DJ_END_NONE)
-    {
-      int score[2];
-
-      dj_final_scores (ref->rules, pos, score);
-      return score[pos->to_move] - score[1 - pos->to_move];
-    }
-
-  for (guint k = 0; k <= DJ_ROW_PITS; k++)
-    {
-      DjPosition child;
-      gboolean repeated = FALSE;
-      int v;
-
-      if (k == DJ_ROW_PITS ? !moves.must_pass : moves.pit[k] != DJ_PIT_LEGAL)
-        continue;
-      if (k == DJ_ROW_PITS)
-        dj_moves_child (&moves, pos, DJ_PASS, &child);
-      else
-        child = moves.children[k];
-
-      for (guint i = 0; i <= depth; i++)
-        if (dj_position_equal (&ref->path[i], &child))
-          repeated = TRUE;
-      if (repeated)
-        {
-          /* Each side keeps its own row: from the mover's view here. */
-          DjSide me = pos->to_move;
-
-          ref->repetitions++;
-          v = (child.captured[me] + (int) dj_position_row_seeds (&child, me)) -
-              (child.captured[1 - me] + (int) dj_position_row_seeds (&child, DJ_OTHER_SIDE (me)));
-        }
-      else
-        {
-          ref->path[depth + 1] = child;
-          v = -reference_value (ref, depth + 1, -beta, -MAX (alpha, best));
-        }
-      if (ref->over_budget)
-        return 0;
-      best = MAX (best, v);
-      if (best >= beta)
-        break;
-    }
-  return best;
-}
-
-/* Values of each move of @pos after the line @history (may be empty), by the
- * reference; FALSE if it was too big. */
-static gboolean
-reference_moves (const DjRules    *rules,
-                 const DjPosition *history,
-                 guint             history_len,
-                 const DjPosition *pos,
-                 guint64           budget,
-                 int               values[DJ_N_PITS + 1],
-                 guint            *repetitions)
-{
-  g_autofree Reference *ref = g_new0 (Reference, 1);
-  DjMoves moves;
-
-  for (guint m = 0; m <= DJ_N_PITS; m++)
-    values[m] = G_MININT;
-  ref->rules = rules;
-  ref->budget = budget;
-  for (guint i = 0; i < history_len; i++)
-    ref->path[i] = history[i];
-  ref->path[history_len] = *pos;
-  dj_moves_generate (rules, pos, &moves);
-  for (guint k = 0; k <= DJ_ROW_PITS; k++)
-    {
-      DjMove move = k == DJ_ROW_PITS ? DJ_PASS : (DjMove) (moves.row_start + k);
-      DjPosition child;
-      gboolean repeated = FALSE;
-
-      values[move] = G_MININT;
-      if (!dj_moves_child (&moves, pos, move, &child))
-        continue;
-      for (guint i = 0; i <= history_len; i++)
-        if (dj_position_equal (&ref->path[i], &child))
-          repeated = TRUE;
-      if (repeated)
-        {
-          DjSide me = pos->to_move;
-
-          values[move] = (child.captured[me] + (int) dj_position_row_seeds (&child, me)) -
-                         (child.captured[1 - me] +
-                          (int) dj_position_row_seeds (&child, DJ_OTHER_SIDE (me)));
-          continue;
-        }
-      ref->path[history_len + 1] = child;
-      values[move] = -reference_value (ref, history_len + 1, -DJ_N_SEEDS - 1, DJ_N_SEEDS + 1);
-      if (ref->over_budget)
-        return FALSE;
-    }
-  *repetitions += ref->repetitions;
-  return TRUE;
-}
-
 static DjPosition
 random_small (GRand   *rand,
               guint    seeds)
@@ -283,210 +153,268 @@ random_small (GRand   *rand,
   return pos;
 }
 
-/* Compares every move's value with the reference on @count random positions
- * of at most @max_seeds seeds; returns how many were compared. */
-static guint
-compare_with_reference (DjSearch      *search,
-                        const DjRules *rules,
-                        guint          max_seeds,
-                        guint          count,
-                        guint32        seed,
-                        guint         *repetitions)
+/* A position from a random game of @rules with a fixed seed, about @plies in. */
+static DjPosition
+random_game_position (const DjRules *rules,
+                      GRand         *rand,
+                      guint          plies)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
-  guint compared = 0;
+  DjPosition pos;
 
-  for (guint n = 0; n < count; n++)
+  dj_position_init_start (&pos);
+  for (guint ply = 0; ply < plies; ply++)
     {
-      DjPosition pos = random_small (rand, g_rand_int_range (rand, 1, max_seeds + 1));
-      int expect[DJ_N_PITS + 1];
-      g_autoptr(DjAnalysis) a = NULL;
-
-      if (!reference_moves (rules, NULL, 0, &pos, 100000, expect, repetitions))
-        continue;
-      a = analyse (search, rules, &pos);
-      g_assert_true (a->exact);
-      for (guint i = 0; i < a->n_moves; i++)
-        {
-          if (expect[a->moves[i].move] != a->moves[i].value)
-            {
-              g_autofree char *text = dj_position_to_string (&pos);
-
-              g_test_message ("%s: move %s, search %d, reference %d", text,
-                              dj_move_to_string (a->moves[i].move), a->moves[i].value,
-                              expect[a->moves[i].move]);
-            }
-          g_assert_cmpint (a->moves[i].value, ==, expect[a->moves[i].move]);
-          expect[a->moves[i].move] = G_MININT;
-        }
-      for (guint m = 0; m <= DJ_N_PITS; m++)
-        g_assert_cmpint (expect[m], ==, G_MININT);   /* no move missing */
-      compared++;
-    }
-  return compared;
-}
-
-static void
-test_reference_aboure (void)
-{
-  g_autoptr(DjSearch) search = dj_search_new (4 << 20);
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
-  guint repetitions = 0;
-  guint compared = compare_with_reference (search, &rules, 10, 2000, 11, &repetitions);
-
-  g_test_message ("aboure: %u positions compared, %u repetitions", compared, repetitions);
-  g_assert_cmpuint (compared, >=, 1500);
-}
-
-static void
-test_reference_abe (gconstpointer data)
-{
-  g_autoptr(DjSearch) search = dj_search_new (4 << 20);
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  guint repetitions = 0, compared;
-
-  rules.feeding = GPOINTER_TO_UINT (data);
-  compared = compare_with_reference (search, &rules, 3, 1500, 12 + rules.feeding, &repetitions);
-  compared += compare_with_reference (search, &rules, 5, 300, 22 + rules.feeding, &repetitions);
-  g_test_message ("abe: %u positions compared, %u repetitions", compared, repetitions);
-  g_assert_cmpuint (compared, >=, 1000);
-  /* The reference ran into repeated positions: the rule was exercised. */
-  g_assert_cmpuint (repetitions, >, 100);
-}
-
-/* ---------------------------------------------------------------------- */
-/* the endgame tables against fresh search */
-
-static void
-test_tables (gconstpointer data)
-{
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
-  g_autoptr(DjSearch) search = dj_search_new (4 << 20);
-  g_autoptr(DjSearch) plain = dj_search_new (4 << 20);
-  DjTables *tables;
-  guint checked = 0, exact = 0;
-
-  rules.feeding = GPOINTER_TO_UINT (data);
-  tables = dj_tables_build (&rules, 6);
-  dj_search_set_use_tables (plain, FALSE);
-  for (guint n = 0; n < 800; n++)
-    {
-      DjPosition pos = random_small (rand, g_rand_int_range (rand, 0, 7));
-      int expect[DJ_N_PITS + 1], best = G_MININT, lo, hi, capdiff;
-      guint repetitions = 0;
       DjMoves moves;
+      DjPosition next;
+      guint pick;
 
-      dj_moves_generate (&rules, &pos, &moves);
+      dj_moves_generate (rules, &pos, &moves);
       if (moves.end != DJ_END_NONE)
+        break;
+      if (moves.must_pass)
         {
-          int score[2];
-
-          dj_final_scores (&rules, &pos, score);
-          best = score[pos.to_move] - score[1 - pos.to_move];
+          dj_moves_child (&moves, &pos, DJ_PASS, &next);
+          if (dj_moves_count (rules, &next) == 0)
+            break;
+          pos = next;
+          continue;
         }
-      else if (reference_moves (&rules, NULL, 0, &pos, 100000, expect, &repetitions))
-        for (guint m = 0; m <= DJ_N_PITS; m++)
-          best = MAX (best, expect[m]);
-      else
-        continue;
-      g_assert_true (dj_tables_lookup (tables, &pos, &lo, &hi));
-      /* South's view, future seeds only */
-      capdiff = pos.captured[DJ_SOUTH] - pos.captured[DJ_NORTH];
-      if (pos.to_move == DJ_NORTH)
-        best = -best;
-      g_assert_cmpint (lo + capdiff, <=, best);
-      g_assert_cmpint (best, <=, hi + capdiff);
-      exact += lo == hi;
-      checked++;
-
-      /* With and without the tables, the search agrees. */
-      if (n % 8 == 0)
-        {
-          g_autoptr(DjAnalysis) a = analyse (search, &rules, &pos);
-          g_autoptr(DjAnalysis) b = analyse (plain, &rules, &pos);
-
-          g_assert_cmpint (a->value, ==, b->value);
-          g_assert_cmpint (a->value, ==, pos.to_move == DJ_NORTH ? -best : best);
-        }
+      pick = g_rand_int_range (rand, 0, moves.n_legal);
+      for (guint k = 0; k < DJ_ROW_PITS; k++)
+        if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+          next = moves.children[k];
+      dj_moves_generate (rules, &next, &moves);
+      if (moves.end != DJ_END_NONE)
+        break;
+      pos = next;
     }
-  g_test_message ("%u positions checked, %u exact in the tables", checked, exact);
-  g_assert_cmpuint (checked, >=, 500);
-  dj_tables_free (tables);
+  return pos;
 }
 
 /* ---------------------------------------------------------------------- */
-/* graph-history interaction */
+/* the same values whatever the line, the table, the threads and the budget */
 
-/* A position searched after different lines and with different tables gives
- * the same values; a child's value inside its parent's analysis is the
- * reference's value with the parent on the line. */
 static void
-test_history (void)
+check_same (const DjAnalysis *a,
+            const DjAnalysis *b)
 {
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  g_autoptr(DjSearch) big = dj_search_new (16 << 20);
-  g_autoptr(DjSearch) tiny = dj_search_new (16 << 10);
-  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
-  guint checked = 0, repetitions = 0;
+  g_assert_true (a->exact);
+  g_assert_true (b->exact);
+  g_assert_cmpint (a->value, ==, b->value);
+  g_assert_cmpuint (a->n_moves, ==, b->n_moves);
+  for (guint i = 0; i < a->n_moves; i++)
+    g_assert_cmpint (find_move (b, a->moves[i].move)->value, ==, a->moves[i].value);
+}
 
-  for (guint n = 0; n < 200; n++)
+/* Finds two different move orders from @pos that reach one position
+ * (captures included) within 4 plies; FALSE if there are none. */
+static gboolean
+find_transposition (const DjRules    *rules,
+                    const DjPosition *pos,
+                    DjMove            first[4],
+                    DjMove            second[4],
+                    guint            *len,
+                    DjPosition       *meet)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full ((GHashFunc) dj_position_hash,
+                                                      (GEqualFunc) dj_position_equal,
+                                                      g_free, g_free);
+  typedef struct { DjPosition pos; DjMove path[4]; guint len; } Item;
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (Item));
+  Item start = { *pos, { 0 }, 0 };
+
+  g_array_append_val (queue, start);
+  for (guint q = 0; q < queue->len; q++)
     {
-      DjPosition pos = random_small (rand, g_rand_int_range (rand, 2, 4));
-      g_autoptr(DjAnalysis) parent = NULL;
-      int expect[DJ_N_PITS + 1];
+      Item it = g_array_index (queue, Item, q);
       DjMoves moves;
 
-      if (!reference_moves (&rules, NULL, 0, &pos, 100000, expect, &repetitions))
+      if (it.len == 4)
         continue;
-      /* The parent first: its search fills the table from another line. */
-      parent = analyse (big, &rules, &pos);
-      dj_moves_generate (&rules, &pos, &moves);
-      for (guint i = 0; i < parent->n_moves; i++)
+      dj_moves_generate (rules, &it.pos, &moves);
+      for (DjMove m = 0; m <= DJ_PASS; m++)
         {
-          const DjMoveValue *mv = &parent->moves[i];
-          g_autoptr(DjAnalysis) a = NULL;
-          g_autoptr(DjAnalysis) b = NULL;
-          int child_expect[DJ_N_PITS + 1], child_fresh[DJ_N_PITS + 1];
-          DjPosition child;
+          Item next = it;
+          Item *old;
 
-          dj_moves_child (&moves, &pos, mv->move, &child);
-          /* The child as a root, in the used big table and in a tiny one. */
-          a = analyse (big, &rules, &child);
-          b = analyse (tiny, &rules, &child);
-          g_assert_cmpint (a->n_moves, ==, b->n_moves);
-          g_assert_cmpint (a->value, ==, b->value);
-          for (guint k = 0; k < a->n_moves; k++)
-            g_assert_cmpint (find_move (b, a->moves[k].move)->value, ==, a->moves[k].value);
-          if (!reference_moves (&rules, NULL, 0, &child, 100000, child_fresh, &repetitions))
+          if (!dj_moves_child (&moves, &it.pos, m, &next.pos))
             continue;
-          for (guint k = 0; k < a->n_moves; k++)
-            g_assert_cmpint (a->moves[k].value, ==, child_fresh[a->moves[k].move]);
-          /* Inside the parent, the child's replies see the parent on the line. */
-          if (reference_moves (&rules, &pos, 1, &child, 100000, child_expect, &repetitions))
+          next.path[next.len++] = m;
+          old = g_hash_table_lookup (seen, &next.pos);
+          if (old != NULL && old->len == next.len &&
+              memcmp (old->path, next.path, next.len * sizeof (DjMove)) != 0)
             {
-              int best = G_MININT;
-
-              for (guint m = 0; m <= DJ_N_PITS; m++)
-                best = MAX (best, child_expect[m]);
-              if (a->n_moves > 0)
-                g_assert_cmpint (mv->value, ==, -best);
+              memcpy (first, old->path, sizeof old->path);
+              memcpy (second, next.path, sizeof next.path);
+              *len = next.len;
+              *meet = next.pos;
+              return TRUE;
             }
-          checked++;
+          if (old == NULL)
+            {
+              g_hash_table_insert (seen, g_memdup2 (&next.pos, sizeof next.pos),
+                                   g_memdup2 (&next, sizeof next));
+              g_array_append_val (queue, next);
+            }
         }
     }
-  g_test_message ("%u children checked, %u repetitions", checked, repetitions);
-  g_assert_cmpuint (checked, >=, 100);
+  return FALSE;
+}
+
+static DjPosition
+replay (const DjRules    *rules,
+        const DjPosition *pos,
+        const DjMove     *moves_played,
+        guint             len)
+{
+  DjPosition p = *pos;
+
+  for (guint i = 0; i < len; i++)
+    {
+      DjMoves moves;
+
+      dj_moves_generate (rules, &p, &moves);
+      g_assert_true (dj_moves_child (&moves, &p, moves_played[i], &p));
+    }
+  return p;
+}
+
+static void
+test_invariance (gconstpointer data)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (41);
+  g_autoptr(DjSearch) big = dj_search_new (32 << 20);
+  g_autoptr(DjSearch) tiny = dj_search_new (16 << 10);
+  g_autoptr(DjSearch) single = dj_search_new (4 << 20);
+  g_autoptr(DjSearch) plain = dj_search_new (4 << 20);
+  guint transpositions = 0, checked = 0;
+
+  rules.variant = GPOINTER_TO_UINT (data) == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE;
+  rules.feeding = GPOINTER_TO_UINT (data) == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN;
+  dj_search_set_threads (single, 1);
+  dj_search_set_use_tables (plain, FALSE);
+  while (checked < 12)
+    {
+      DjPosition pos = random_game_position (&rules, rand, g_rand_int_range (rand, 30, 90));
+      DjMove first[4], second[4];
+      DjPosition meet, a1, a2;
+      guint len;
+      int seeds = 0;
+
+      for (guint i = 0; i < DJ_N_PITS; i++)
+        seeds += pos.pits[i];
+      if (seeds > 18 || seeds < 9)
+        continue;
+      if (!find_transposition (&rules, &pos, first, second, &len, &meet))
+        continue;
+      transpositions++;
+      a1 = replay (&rules, &pos, first, len);
+      a2 = replay (&rules, &pos, second, len);
+      g_assert_true (dj_position_equal (&a1, &a2));
+      {
+        const DjSearchLimits budget = { G_MAXINT64, G_MAXUINT64, 0, 0 };
+        g_autoptr(DjAnalysis) parent = analyse (big, &rules, &pos);
+        g_autoptr(DjAnalysis) x = analyse (big, &rules, &a1);
+        g_autoptr(DjAnalysis) y = analyse (tiny, &rules, &a2);
+        g_autoptr(DjAnalysis) z = analyse (single, &rules, &a1);
+        g_autoptr(DjAnalysis) w = NULL;
+        g_autoptr(DjAnalysis) v = NULL;
+        g_autoptr(GError) error = NULL;
+
+        /* The parent's analysis filled the big table from other lines. */
+        check_same (x, y);
+        check_same (x, z);
+        w = dj_search_analyse (tiny, &rules, &a2, &budget, NULL, &error);
+        g_assert_no_error (error);
+        check_same (x, w);
+        if (seeds <= 14)
+          {
+            v = analyse (plain, &rules, &a2);
+            check_same (x, v);
+          }
+        (void) parent;
+      }
+      checked++;
+    }
+  g_test_message ("%u transpositions checked", transpositions);
+}
+
+/* ---------------------------------------------------------------------- */
+/* endgame table files */
+
+/* A table file is used only when it is whole: made for these rules, of this
+ * format, with the right size and checksum. */
+static void
+test_table_files (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "abe.djtb", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  DjTables *built = dj_tables_build (&abe, 6, NULL, NULL);
+  DjTables *loaded;
+  gsize len;
+  DjPosition pos = parse ("1 0 2 0 0 1 0 1 0 0 1 0 21 21 S");
+  int a, b;
+
+  g_assert_true (dj_tables_save (built, path, &error));
+  g_assert_no_error (error);
+  loaded = dj_tables_load (&abe, path, &error);
+  g_assert_no_error (error);
+  g_assert_true (dj_tables_lookup (built, &pos, &a));
+  g_assert_true (dj_tables_lookup (loaded, &pos, &b));
+  g_assert_cmpint (a, ==, b);
+  dj_tables_free (loaded);
+
+  /* Other rules */
+  g_assert_null (dj_tables_load (&aboure, path, &error));
+  g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+  g_clear_error (&error);
+
+  /* One value changed: the checksum refuses it. */
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  data[len - 100] ^= 1;
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  g_assert_null (dj_tables_load (&abe, path, &error));
+  g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "checksum"));
+  g_clear_error (&error);
+
+  /* Cut short */
+  data[len - 100] ^= 1;
+  g_assert_true (g_file_set_contents (path, data, len - 1, NULL));
+  g_assert_null (dj_tables_load (&abe, path, &error));
+  g_clear_error (&error);
+
+  /* Another format version */
+  data[8] ^= 0x40;
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  g_assert_null (dj_tables_load (&abe, path, &error));
+  g_assert_nonnull (strstr (error->message, "version"));
+  g_clear_error (&error);
+
+  g_unlink (path);
+  g_rmdir (dir);
+  dj_tables_free (built);
 }
 
 /* ---------------------------------------------------------------------- */
 /* budgets, cancellation, lines */
 
+/* Plays @line from @start and returns what it is worth to the side to move
+ * at the start: the final difference when the game ends, or, when the line
+ * comes back to a position on it since the last capture (it must then be
+ * flagged endless), the captures so far, the seeds left being divided
+ * equally. */
 static int
 replay_line (const DjRules    *rules,
              const DjPosition *start,
              const DjMove     *line,
-             guint             len)
+             guint             len,
+             gboolean          endless)
 {
   g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (DjPosition));
   DjPosition pos = *start;
@@ -497,19 +425,22 @@ replay_line (const DjRules    *rules,
   g_array_append_val (seen, pos);
   for (guint i = 0; i < len; i++)
     {
+      guint captured = pos.captured[0] + pos.captured[1];
+
       dj_moves_generate (rules, &pos, &moves);
       g_assert_true (dj_moves_child (&moves, &pos, line[i], &pos));
+      if (pos.captured[0] + pos.captured[1] != captured)
+        g_array_set_size (seen, 0);
       for (guint k = 0; k < seen->len; k++)
         if (dj_position_equal (&g_array_index (seen, DjPosition, k), &pos))
           {
-            /* A repetition ends the line: each side keeps its row. */
+            g_assert_true (endless);
             g_assert_cmpuint (i + 1, ==, len);
-            return (pos.captured[me] + (int) dj_position_row_seeds (&pos, me)) -
-                   (pos.captured[1 - me] +
-                    (int) dj_position_row_seeds (&pos, DJ_OTHER_SIDE (me)));
+            return (int) pos.captured[me] - (int) pos.captured[1 - me];
           }
       g_array_append_val (seen, pos);
     }
+  g_assert_false (endless);
   dj_moves_generate (rules, &pos, &moves);
   g_assert_cmpint (moves.end, !=, DJ_END_NONE);
   dj_final_scores (rules, &pos, score);
@@ -533,8 +464,8 @@ test_lines (void)
   for (guint i = 0; i < a->n_moves; i++)
     {
       g_assert_cmpint (a->moves[i].line[0], ==, a->moves[i].move);
-      g_assert_cmpint (replay_line (&rules, &start, a->moves[i].line, a->moves[i].line_len), ==,
-                       a->moves[i].value);
+      g_assert_cmpint (replay_line (&rules, &start, a->moves[i].line, a->moves[i].line_len,
+                                    a->moves[i].endless), ==, a->moves[i].value);
       if (i > 0)
         g_assert_cmpint (a->moves[i - 1].value, >=, a->moves[i].value);
     }
@@ -544,8 +475,8 @@ test_lines (void)
   g_assert_true (solved->exact);
   g_assert_cmpint (solved->value, ==, a->value);
   g_assert_cmpuint (solved->n_moves, ==, 1);
-  g_assert_cmpint (replay_line (&rules, &start, solved->moves[0].line, solved->moves[0].line_len),
-                   ==, solved->value);
+  g_assert_cmpint (replay_line (&rules, &start, solved->moves[0].line, solved->moves[0].line_len,
+                                solved->moves[0].endless), ==, solved->value);
 
   /* Lines of abe endgames too, repetitions included. */
   {
@@ -554,12 +485,12 @@ test_lines (void)
 
     for (guint n = 0; n < 200; n++)
       {
-        DjPosition pos = random_small (rand, g_rand_int_range (rand, 1, 4));
+        DjPosition pos = random_small (rand, g_rand_int_range (rand, 1, 15));
         g_autoptr(DjAnalysis) b = analyse (search, &abe, &pos);
 
         for (guint i = 0; i < b->n_moves; i++)
-          g_assert_cmpint (replay_line (&abe, &pos, b->moves[i].line, b->moves[i].line_len), ==,
-                           b->moves[i].value);
+          g_assert_cmpint (replay_line (&abe, &pos, b->moves[i].line, b->moves[i].line_len,
+                                        b->moves[i].endless), ==, b->moves[i].value);
       }
   }
 }
@@ -696,6 +627,71 @@ test_async (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* One DjSearch shared by several users at once (as the analysis panel,
+ * Review Game and Play from Here of a document share one): analyses of
+ * different rules running together on it give the values of fresh searches. */
+typedef struct
+{
+  DjAnalysis *result;
+} Shared;
+
+static void
+shared_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Shared *out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  out->result = dj_search_analyse_finish (NULL, result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_shared (void)
+{
+  const DjRules sets[] = {
+    { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+  };
+  g_autoptr(DjSearch) shared = dj_search_new (1 << 20);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+
+  for (guint round = 0; round < 6; round++)
+    {
+      Shared out[G_N_ELEMENTS (sets)] = { { NULL } };
+      DjPosition pos[G_N_ELEMENTS (sets)];
+      gboolean done = FALSE;
+
+      /* Three analyses at once on one small table, then each checked. */
+      for (guint r = 0; r < G_N_ELEMENTS (sets); r++)
+        {
+          pos[r] = random_game_position (&sets[r], rand, g_rand_int_range (rand, 8, 20));
+          g_test_message ("%s: %u seeds in play", dj_variant_to_string (sets[r].variant),
+                          DJ_N_SEEDS - pos[r].captured[0] - pos[r].captured[1]);
+          dj_search_analyse_async (shared, &sets[r], &pos[r], NULL, NULL, shared_cb, &out[r]);
+        }
+      while (!done)
+        {
+          g_main_context_iteration (NULL, TRUE);
+          done = out[0].result != NULL && out[1].result != NULL && out[2].result != NULL;
+        }
+      for (guint r = 0; r < G_N_ELEMENTS (sets); r++)
+        {
+          g_autoptr(DjSearch) fresh = dj_search_new (4 << 20);
+          g_autoptr(DjAnalysis) expect = NULL;
+
+          if (out[r].result->end == DJ_END_NONE)
+            {
+              expect = analyse (fresh, &sets[r], &pos[r]);
+              check_same (out[r].result, expect);
+            }
+          dj_analysis_free (out[r].result);
+        }
+    }
+}
+
 /* One DjSearch for both games: entries of one never answer for the other. */
 static void
 test_rules_change (void)
@@ -760,16 +756,12 @@ main (int    argc,
 
   g_test_add_func ("/djenon/search/hand/aboure", test_hand_aboure);
   g_test_add_func ("/djenon/search/hand/gift", test_hand_gift);
-  g_test_add_func ("/djenon/search/reference/aboure", test_reference_aboure);
-  g_test_add_data_func ("/djenon/search/reference/abe",
-                        GUINT_TO_POINTER (DJ_FEEDING_ON_STARVED_TURN), test_reference_abe);
-  g_test_add_data_func ("/djenon/search/reference/abe-immediate",
-                        GUINT_TO_POINTER (DJ_FEEDING_IMMEDIATE), test_reference_abe);
-  g_test_add_data_func ("/djenon/search/tables/abe",
-                        GUINT_TO_POINTER (DJ_FEEDING_ON_STARVED_TURN), test_tables);
-  g_test_add_data_func ("/djenon/search/tables/abe-immediate",
-                        GUINT_TO_POINTER (DJ_FEEDING_IMMEDIATE), test_tables);
-  g_test_add_func ("/djenon/search/history", test_history);
+  g_test_add_func ("/djenon/search/table-files", test_table_files);
+  g_test_add_func ("/djenon/search/shared", test_shared);
+  g_test_add_data_func ("/djenon/search/invariance/aboure", GUINT_TO_POINTER (0), test_invariance);
+  g_test_add_data_func ("/djenon/search/invariance/abe", GUINT_TO_POINTER (1), test_invariance);
+  g_test_add_data_func ("/djenon/search/invariance/abe-immediate", GUINT_TO_POINTER (2),
+                        test_invariance);
   g_test_add_func ("/djenon/search/lines", test_lines);
   g_test_add_func ("/djenon/search/limits", test_limits);
   g_test_add_func ("/djenon/search/cancel", test_cancel);

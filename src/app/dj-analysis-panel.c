@@ -334,8 +334,9 @@ describe_status (const DjAnalysis *a)
     return g_strdup_printf (_("Exact values (seeds ahead at the end, for the side to move). "
                               "%s positions in %.1f s."), nodes, seconds);
   /* Translators: the time budget ran out: positions searched and seconds */
-  return g_strdup_printf (_("Time is up after %.1f s: some values are bounds or estimates. "
-                            "%s positions searched."), seconds, nodes);
+  return g_strdup_printf (_("The time limit you set ran out after %.1f s: some values are "
+                            "only bounds or estimates, not exact. %s positions searched."),
+                          seconds, nodes);
 }
 
 static void

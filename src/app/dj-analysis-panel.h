@@ -16,8 +16,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DjAnalysisPanel, dj_analysis_panel, DJ, ANALYSIS_PANEL, GtkWidget)
 
-/* Time the panel gives the solver for one position before it shows bounds. */
-#define DJ_ANALYSIS_PANEL_DEFAULT_BUDGET_MS 2000
+/* Time the panel gives the solver for one position before it shows bounds:
+ * none unless the user chooses one, so values are exact. */
+#define DJ_ANALYSIS_PANEL_DEFAULT_BUDGET_MS 0
 
 /*
  * While visible, DjAnalysisPanel analyses the current node of its game in a

@@ -14,8 +14,9 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DjReview, dj_review, DJ, REVIEW, GtkWidget)
 
-/* Time the solver gets for each position of the game. */
-#define DJ_REVIEW_DEFAULT_BUDGET_MS 2000
+/* Time the solver gets for each position of the game: none unless the user
+ * chooses one, so every judgement rests on exact values. */
+#define DJ_REVIEW_DEFAULT_BUDGET_MS 0
 /* Moves of the better line added as a variation (the better move and its
  * continuation with perfect play). */
 #define DJ_REVIEW_LINE_MOVES        6

@@ -7,9 +7,12 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "dj-cli.h"
 #include "dj-search.h"
+#include "dj-search-tables.h"
+#include "dj-xml.h"
 
 /* Without --time the commands stop after this long and give bounds. */
 #define DEFAULT_TIME_MS 10000
@@ -44,7 +47,9 @@ parse_request (int          argc,
       g_printerr (_("The time must be 0 or more milliseconds\n"));
       return DJ_CLI_USAGE;
     }
-  req->limits = (DjSearchLimits) { time_ms, 0, 0 };
+  /* Any huge time is no limit: the search never adds it to the clock
+   * unchecked (dj-search.c). */
+  req->limits = (DjSearchLimits) { time_ms, 0, 0, 0 };
 
   if (!allow_moves && argc > 2)
     {
@@ -166,6 +171,8 @@ dj_cli_bestmove (int    argc,
                           TRUE, &req);
   if (status != DJ_CLI_OK)
     return status;
+  /* The values are enough: no best lines. */
+  req.limits.flags |= DJ_SEARCH_VALUES_ONLY;
   if ((a = run (&req, FALSE)) == NULL)
     return DJ_CLI_USAGE;
 
@@ -222,11 +229,13 @@ dj_cli_solve (int    argc,
           g_string_append_printf (out, "end %d %d %s\n", score[DJ_SOUTH], score[DJ_NORTH],
                                   dj_end_reason_to_string (moves.end));
         }
-      else if (a->exact)
+      else if (a->moves[0].endless)
         {
           g_autofree char *text = dj_position_to_string (&pos);
 
+          /* The line came back to a position on it: play goes round forever. */
           g_string_append_printf (out, "repetition %s\n", text);
+          g_string_append (out, "endless: the seeds left are divided equally\n");
         }
     }
   g_string_append_printf (out, "nodes %" G_GUINT64_FORMAT " time %.3f s\n",
@@ -238,6 +247,16 @@ dj_cli_solve (int    argc,
 /* ---------------------------------------------------------------------- */
 /* the search benchmark */
 
+/* CPU time of the whole process (both search threads), in microseconds. */
+static gint64
+process_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
+}
+
 static int
 compare_doubles (gconstpointer a,
                  gconstpointer b)
@@ -247,7 +266,8 @@ compare_doubles (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-/* Positions from random games with a fixed seed, at every stage of the game. */
+/* Positions from random games with a fixed seed, each at a ply drawn
+ * uniformly from 0 to 60 (or the game's end, if sooner). */
 static GArray *
 sample_positions (const DjRules *rules,
                   guint          count,
@@ -259,50 +279,56 @@ sample_positions (const DjRules *rules,
   while (out->len < count)
     {
       DjPosition pos;
-      GArray *game = g_array_new (FALSE, FALSE, sizeof (DjPosition));
-
       DjMoves moves;
+      guint target = g_rand_int_range (rand, 0, 61);
 
       dj_position_init_start (&pos);
       dj_moves_generate (rules, &pos, &moves);
-      for (guint ply = 0; ply < 2000 && moves.end == DJ_END_NONE; ply++)
+      for (guint ply = 0; ply < target; ply++)
         {
+          DjPosition next;
+          DjMoves next_moves;
           DjMove move = DJ_NO_MOVE;
-          DjPosition child = pos;
+          guint pick = g_rand_int_range (rand, 0, moves.n_legal);
 
-          g_array_append_val (game, pos);
-          if (moves.n_legal > 0)
-            {
-              guint pick = g_rand_int_range (rand, 0, moves.n_legal);
-
-              for (guint k = 0; k < DJ_ROW_PITS && move == DJ_NO_MOVE; k++)
-                if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
-                  move = moves.row_start + k;
-              dj_moves_child (&moves, &pos, move, &child);
-            }
-          /* A move and the pass it forces: the position that must pass is a
-           * stage of the game too. */
-          if (dj_moves_play_turn (rules, &moves, &pos, move, &pos, &moves) &&
-              move != DJ_NO_MOVE && ++ply < 2000)
-            g_array_append_val (game, child);
+          for (guint k = 0; k < DJ_ROW_PITS && move == DJ_NO_MOVE; k++)
+            if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+              move = moves.row_start + k;
+          /* A move and any pass it forces, as the record plays a turn. */
+          dj_moves_play_turn (rules, &moves, &pos, move, &next, &next_moves);
+          if (next_moves.end != DJ_END_NONE)
+            break;   /* keep positions with moves to analyse */
+          pos = next;
+          moves = next_moves;
         }
-      /* One position per game, at a stage drawn uniformly over its length. */
-      if (game->len > 0)
-        g_array_append_val (out, g_array_index (game, DjPosition,
-                                                g_rand_int_range (rand, 0, game->len)));
-      g_array_unref (game);
+      g_array_append_val (out, pos);
     }
   return out;
 }
 
-/* A time in seconds, or ">limit" when the values were not all exact by then. */
-static char *
-format_time (double t,
-             gint64 limit_ms)
+/* Times in seconds of @n analyses; G_MAXDOUBLE for one not exact in time. */
+static void
+print_distribution (const char *what,
+                    const char *set,
+                    double     *times,
+                    guint       n,
+                    guint       exact,
+                    gint64      cpu_us,
+                    gint64      limit_ms)
 {
-  if (t == G_MAXDOUBLE)
-    return g_strdup_printf (">%.1f s", limit_ms / 1000.0);
-  return g_strdup_printf ("%.3f s", t);
+  qsort (times, n, sizeof (double), compare_doubles);
+  {
+    double p[3] = { times[n / 2], times[MIN (n - 1, (n * 99 + 99) / 100 - 1)], times[n - 1] };
+    char text[3][32];
+
+    for (guint i = 0; i < 3; i++)
+      if (p[i] == G_MAXDOUBLE)
+        g_snprintf (text[i], sizeof text[i], ">%.0f s", limit_ms / 1000.0);
+      else
+        g_snprintf (text[i], sizeof text[i], "%.3f s", p[i]);
+    printf ("%-8s %-24s %u positions, %u exact: median %s, 99%% %s, max %s; "
+            "CPU %.1f s in all\n", what, set, n, exact, text[0], text[1], text[2], cpu_us / 1e6);
+  }
 }
 
 void
@@ -312,68 +338,93 @@ dj_cli_bench_search (gboolean quick)
   {
     const char *name;
     DjRules     rules;
+    const char *sample;
   } sets[] = {
-    { "aboure", { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN } },
-    { "abe", { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN } },
-    { "abe --feeding immediate", { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE } },
+    { "aboure", { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN }, "aboure-sample.djenon" },
+    { "abe", { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN }, "abe-sample.djenon" },
+    { "abe --feeding immediate", { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE }, NULL },
   };
   g_autoptr(DjSearch) search = dj_search_new (0);
-  DjSearchLimits start_limits = { quick ? 10000 : 60000, 0, 0 };
-  DjSearchLimits limits = { quick ? 1000 : 5000, 0, 0 };
-  guint count = quick ? 12 : 50;
+  DjSearchLimits limits = { quick ? 3000 : 10000, 0, 0, 0 };
+  DjSearchLimits best_limits = { quick ? 3000 : 10000, 0, 0, DJ_SEARCH_VALUES_ONLY };
+  guint count = quick ? 20 : 200;
 
-  printf ("search: table %u MB, %u threads, %s\n", DJ_SEARCH_DEFAULT_TABLE >> 20,
-          MIN (g_get_num_processors (), 2), quick ? "quick" : "full");
+  printf ("search: table %u MB, %u threads, endgame tables %s, %s; a position not exact "
+          "within %.0f s counts as over the limit\n", DJ_SEARCH_DEFAULT_TABLE >> 20,
+          MIN (g_get_num_processors (), 2),
+          dj_tables_available () ? "loaded" : "MISSING (set DJENON_TABLES_DIR)",
+          quick ? "quick" : "full", limits.time_ms / 1000.0);
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
       g_autoptr(DjAnalysis) a = NULL;
       g_autoptr(GArray) sample = NULL;
       g_autofree double *times = NULL;
       DjPosition start;
-      guint64 nodes = 0;
-      gint64 total_us = 0;
+      gint64 cpu0;
       guint exact = 0;
 
       dj_search_clear (search);
       dj_position_init_start (&start);
-      a = dj_search_solve (search, &sets[i].rules, &start, &start_limits, NULL, NULL);
-      if (a->exact)
-        printf ("solve    %-24s start: value %d, %.3f s, %" G_GUINT64_FORMAT " nodes\n",
-                sets[i].name, a->value, a->time_us / 1e6, a->nodes);
-      else
-        printf ("solve    %-24s start: not solved in %.1f s, %d <= value <= %d, %"
-                G_GUINT64_FORMAT " nodes\n", sets[i].name, a->time_us / 1e6, a->lower, a->upper,
-                a->nodes);
+      cpu0 = process_cpu_us ();
+      a = dj_search_analyse (search, &sets[i].rules, &start, NULL, NULL, NULL);
+      printf ("start    %-24s every move exact: value %+d, %.3f s (CPU %.3f s), %"
+              G_GUINT64_FORMAT " nodes\n", sets[i].name, a->value, a->time_us / 1e6,
+              (process_cpu_us () - cpu0) / 1e6, a->nodes);
       fflush (stdout);
-      nodes += a->nodes;
-      total_us += a->time_us;
 
-      sample = sample_positions (&sets[i].rules, count, 20261129 + i);
+      sample = sample_positions (&sets[i].rules, count, 20261201 + i);
       times = g_new (double, sample->len);
-      for (guint k = 0; k < sample->len; k++)
+      for (guint pass = 0; pass < 2; pass++)
         {
-          g_autoptr(DjAnalysis) b = NULL;
+          exact = 0;
+          cpu0 = process_cpu_us ();
+          for (guint k = 0; k < sample->len; k++)
+            {
+              g_autoptr(DjAnalysis) b = NULL;
 
-          dj_search_clear (search);
-          b = dj_search_analyse (search, &sets[i].rules,
-                                 &g_array_index (sample, DjPosition, k), &limits, NULL, NULL);
-          times[k] = b->exact ? b->time_us / 1e6 : G_MAXDOUBLE;
-          exact += b->exact;
-          nodes += b->nodes;
-          total_us += b->time_us;
+              dj_search_clear (search);
+              b = dj_search_analyse (search, &sets[i].rules,
+                                     &g_array_index (sample, DjPosition, k),
+                                     pass == 0 ? &limits : &best_limits, NULL, NULL);
+              times[k] = b->exact ? b->time_us / 1e6 : G_MAXDOUBLE;
+              exact += b->exact;
+            }
+          print_distribution (pass == 0 ? "analyse" : "bestmove", sets[i].name, times,
+                              sample->len, exact, process_cpu_us () - cpu0, limits.time_ms);
+          fflush (stdout);
         }
-      qsort (times, sample->len, sizeof (double), compare_doubles);
-      {
-        g_autofree char *median = format_time (times[sample->len / 2], limits.time_ms);
-        g_autofree char *p90 = format_time (times[sample->len * 9 / 10], limits.time_ms);
-        g_autofree char *max = format_time (times[sample->len - 1], limits.time_ms);
 
-        printf ("analyse  %-24s %u positions, %u all exact within %.0f s; time to exact "
-                "values of all moves: median %s, 90%% %s, max %s\n",
-                sets[i].name, sample->len, exact, limits.time_ms / 1000.0, median, p90, max);
-      }
-      printf ("nodes    %-24s %.2f M nodes/s\n", sets[i].name,
-              total_us > 0 ? nodes / (double) total_us : 0.0);
-      fflush (stdout);
+      if (sets[i].sample != NULL)
+        {
+          g_autofree char *path = g_build_filename (DJ_SAMPLES_DIR, sets[i].sample, NULL);
+          g_autoptr(GFile) file = g_file_new_for_path (path);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(DjCollection) games = dj_xml_load_file (file, NULL, &error);
+          gint64 t0 = g_get_monotonic_time ();
+          guint positions = 0;
+          DjNode *node;
+
+          if (games == NULL)
+            {
+              printf ("review   %-24s %s\n", sets[i].name, error->message);
+              continue;
+            }
+          /* Review Game: every position of the main line, every move's
+           * value and best line, one table for the whole game. */
+          dj_search_clear (search);
+          cpu0 = process_cpu_us ();
+          for (node = dj_game_get_root (dj_collection_get_game (games, 0)); node != NULL;
+               node = dj_node_get_first_child (node))
+            {
+              g_autoptr(DjAnalysis) b = dj_search_analyse (search, &sets[i].rules,
+                                                           dj_node_get_position (node),
+                                                           NULL, NULL, NULL);
+              positions++;
+            }
+          printf ("review   %-24s %s: %u positions, %.2f s (CPU %.2f s)\n", sets[i].name,
+                  sets[i].sample, positions, (g_get_monotonic_time () - t0) / 1e6,
+                  (process_cpu_us () - cpu0) / 1e6);
+          fflush (stdout);
+        }
     }
 }

@@ -1,40 +1,51 @@
-/* dj-search-tables.c: history-free bounds for positions with few seeds
+/* dj-search-tables.c: endgame tables by retrograde analysis
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * For every board with n <= max seeds, both sides to move and both states
- * of the feeding flag, two values from South's view, computed by retrograde
- * value iteration over the moves that capture nothing (captures leave for a
- * smaller n, whose bounds are known):
+ * For every board of n seeds (n = 0 .. max), both sides to move, and the
+ * positions where a feeding move is owed (the starved row empty), the exact
+ * value from South's view in seeds still to be won, as RULES.md defines it:
  *
- *   lo: the least fixed point: what South can force in a finite number of
- *       moves, endless play counting as the worst for South (-n);
- *   hi: the greatest fixed point: what North can hold South to, endless play
- *       counting as the best for South (+n).
+ * Moves that capture leave level n for good, so the levels are built from 0
+ * up; inside a level, a capture is an exit whose value is known from below
+ * (the seeds taken plus the child's value), and so is the end of the game.
+ * Let L be the least fixed point of the minimax equations (endless play the
+ * worst for South) and U the greatest (endless play the best for South); the
+ * value is L where L > 0, U where U < 0, and 0 elsewhere.
  *
- * South's attractor strategy for lo never visits a position twice, so from a
- * position with no history the perfect-play value with the repetition rule is
- * at least lo; likewise at most hi.  Inside a line the search combines them
- * with the positions already on the line (dj-search.c).  Djenon-abe is the
- * game that needs them: its moves that capture nothing form long cycles.
+ * L > 0 is computed as attractors, threshold by threshold from the top: the
+ * positions from which South can force an exit worth at least v.  A South
+ * position joins when one move leads into the set (or its best exit is worth
+ * v); a North position when all its moves inside the level lead into the set
+ * and its best exit (the least) is worth at least v.  Walking the moves
+ * backwards (predecessor lists built from the generated moves) makes each
+ * threshold linear.  U < 0 likewise with the sides swapped.
+ *
+ * Index of a level: boards by rank among the compositions of n seeds into 12
+ * pits, times the side to move; then the boards with a feeding move owed,
+ * ranked by the mover's row alone (the other row is empty).
  */
 #include "config.h"
 
-#include <stdlib.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "dj-search-tables.h"
 
+#define EXIT_NONE 127
+
 struct _DjTables
 {
-  DjRules  rules;
-  guint    max_seeds;
-  gint8   *lo[DJ_TABLES_MAX_SEEDS + 1];
-  gint8   *hi[DJ_TABLES_MAX_SEEDS + 1];
+  DjRules       rules;
+  guint         max_seeds;
+  gint8        *values[DJ_TABLES_MAX_SEEDS + 1];   /* South's view */
+  gint8        *owned;                              /* built: one block */
+  GMappedFile  *mapped;                             /* loaded: the file */
+  guint32       endless[DJ_TABLES_MAX_SEEDS + 1];   /* built: positions endless play decides */
 };
 
-/* compositions[m][k]: the ways to put m seeds in k pits. */
-static guint32 compositions[DJ_TABLES_MAX_SEEDS + 1][DJ_N_PITS + 1];
+/* comp[m][k]: the ways to put m seeds in k pits. */
+static guint32 comp[DJ_TABLES_MAX_SEEDS + 1][DJ_N_PITS + 1];
 
 static void
 init_compositions (void)
@@ -47,98 +58,159 @@ init_compositions (void)
     for (guint k = 0; k <= DJ_N_PITS; k++)
       {
         if (k == 0)
-          compositions[m][k] = m == 0;
-        else if (k == 1)
-          compositions[m][k] = 1;
+          comp[m][k] = m == 0;
         else
           {
             guint32 c = 0;
 
             for (guint v = 0; v <= m; v++)
-              c += compositions[m - v][k - 1];
-            compositions[m][k] = c;
+              c += comp[m - v][k - 1];
+            comp[m][k] = c;
           }
       }
   g_once_init_leave (&done, 1);
 }
 
+/* Rank of @k pits holding @n seeds among all such compositions. */
 static inline guint32
-rank_board (const guint8 *pits,
-            guint         n)
+rank_pits (const guint8 *pits,
+           guint         k,
+           guint         n)
 {
   guint32 r = 0;
   guint left = n;
 
-  for (guint i = 0; i < DJ_N_PITS - 1; i++)
+  for (guint i = 0; i + 1 < k; i++)
     {
       for (guint v = 0; v < pits[i]; v++)
-        r += compositions[left - v][DJ_N_PITS - 1 - i];
+        r += comp[left - v][k - 1 - i];
       left -= pits[i];
     }
   return r;
 }
 
 static void
-unrank_board (guint32  r,
-              guint    n,
-              guint8  *pits)
+unrank_pits (guint32  r,
+             guint    k,
+             guint    n,
+             guint8  *pits)
 {
   guint left = n;
 
-  for (guint i = 0; i < DJ_N_PITS - 1; i++)
+  for (guint i = 0; i + 1 < k; i++)
     {
       guint v = 0;
 
-      while (r >= compositions[left - v][DJ_N_PITS - 1 - i])
+      while (r >= comp[left - v][k - 1 - i])
         {
-          r -= compositions[left - v][DJ_N_PITS - 1 - i];
+          r -= comp[left - v][k - 1 - i];
           v++;
         }
       pits[i] = v;
       left -= v;
     }
-  pits[DJ_N_PITS - 1] = left;
+  pits[k - 1] = left;
 }
 
-/* Node index: board rank, side to move, feeding flag. */
-static inline guint32
-node_index (const DjPosition *pos,
-            guint             n)
+guint32
+dj_tables_level_size (guint seeds)
 {
-  return rank_board (pos->pits, n) * 4 + pos->to_move * 2 + pos->feed_owed;
+  g_return_val_if_fail (seeds <= DJ_TABLES_MAX_SEEDS, 0);
+
+  init_compositions ();
+  return 2 * comp[seeds][DJ_N_PITS] + 2 * comp[seeds][DJ_ROW_PITS];
+}
+
+/* The index of @pos with @n seeds on the board; FALSE for a feeding move
+ * owed while the starved row holds seeds. */
+static inline gboolean
+node_index (const DjPosition *pos,
+            guint             n,
+            guint32          *index)
+{
+  if (!pos->feed_owed)
+    {
+      *index = rank_pits (pos->pits, DJ_N_PITS, n) * 2 + pos->to_move;
+      return TRUE;
+    }
+  else
+    {
+      guint own = DJ_ROW_START (pos->to_move), other = DJ_ROW_START (1 - pos->to_move);
+
+      for (guint i = 0; i < DJ_ROW_PITS; i++)
+        if (pos->pits[other + i] != 0)
+          return FALSE;
+      *index = 2 * comp[n][DJ_N_PITS] + pos->to_move * comp[n][DJ_ROW_PITS] +
+               rank_pits (pos->pits + own, DJ_ROW_PITS, n);
+      return TRUE;
+    }
 }
 
 static void
-build_level (DjTables *t,
-             guint     n)
+node_position (guint32     x,
+               guint       n,
+               DjPosition *pos)
 {
-  guint32 count = compositions[n][DJ_N_PITS] * 4;
-  gint32 *child = g_new (gint32, (gsize) count * 7);
-  gint8 *taken = g_new (gint8, (gsize) count * 7);   /* South's view: + South took */
-  guint8 *n_children = g_new0 (guint8, count);
-  guint8 *terminal = g_new0 (guint8, count);
-  gint8 *lo = g_new (gint8, count);
-  gint8 *hi = g_new (gint8, count);
-  gboolean changed = TRUE;
+  guint32 boards = comp[n][DJ_N_PITS];
 
-  for (guint32 x = 0; x < count; x++)
+  memset (pos, 0, sizeof *pos);
+  if (x < 2 * boards)
     {
-      DjPosition pos = { 0 };
-      DjPosition kids[DJ_ROW_PITS + 1];
-      DjMoves moves;
-      guint k = 0;
+      unrank_pits (x / 2, DJ_N_PITS, n, pos->pits);
+      pos->to_move = x & 1;
+    }
+  else
+    {
+      guint32 y = x - 2 * boards, f = comp[n][DJ_ROW_PITS];
 
-      unrank_board (x / 4, n, pos.pits);
-      pos.to_move = (x / 2) & 1;
-      pos.feed_owed = x & 1;
+      pos->to_move = y / f;
+      pos->feed_owed = 1;
+      unrank_pits (y % f, DJ_ROW_PITS, n, pos->pits + DJ_ROW_START (pos->to_move));
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* building */
+
+typedef struct
+{
+  DjTables *t;
+  guint     n;
+  guint32   from, to;
+  gint32   *fwd;       /* 6 per node: children inside the level, -1: none */
+  gint8    *exitv;     /* the mover's best exit (South's view), EXIT_NONE */
+  gint8    *terminal;  /* 1: the game is over (value in val) */
+  gint8    *val;
+} LevelJob;
+
+static gpointer
+generate_range (gpointer data)
+{
+  LevelJob *j = data;
+  DjTables *t = j->t;
+  guint n = j->n;
+
+  for (guint32 x = j->from; x < j->to; x++)
+    {
+      DjPosition pos, kids[DJ_ROW_PITS + 1];
+      DjMoves moves;
+      guint k = 0, e = 0;
+      gboolean south;
+      int best = EXIT_NONE;
+
+      node_position (x, n, &pos);
+      south = pos.to_move == DJ_SOUTH;
+      for (guint i = 0; i < DJ_ROW_PITS; i++)
+        j->fwd[(gsize) x * 6 + i] = -1;
       dj_moves_generate (&t->rules, &pos, &moves);
+      j->terminal[x] = moves.end != DJ_END_NONE;
+      j->exitv[x] = EXIT_NONE;
       if (moves.end != DJ_END_NONE)
         {
           int score[2];
 
           dj_final_scores (&t->rules, &pos, score);
-          terminal[x] = TRUE;
-          lo[x] = hi[x] = score[DJ_SOUTH] - score[DJ_NORTH];
+          j->val[x] = score[DJ_SOUTH] - score[DJ_NORTH];
           continue;
         }
       if (moves.must_pass)
@@ -150,73 +222,230 @@ build_level (DjTables *t,
       for (guint i = 0; i < k; i++)
         {
           int took = kids[i].captured[pos.to_move];
+          guint32 c;
 
           kids[i].captured[0] = kids[i].captured[1] = 0;
-          child[x * 7 + i] = (gint32) node_index (&kids[i], n - took);
-          taken[x * 7 + i] = pos.to_move == DJ_SOUTH ? took : -took;
-        }
-      n_children[x] = k;
-      lo[x] = -(int) n;
-      hi[x] = n;
-    }
+          if (!node_index (&kids[i], n - took, &c))
+            g_assert_not_reached ();
+          if (took == 0)
+            j->fwd[(gsize) x * 6 + e++] = (gint32) c;
+          else
+            {
+              int v = (south ? took : -took) + t->values[n - took][c];
 
-  /* Value iteration: lo rises to the least fixed point, hi falls to the
-   * greatest; both are monotone, so this ends. */
-  while (changed)
+              if (best == EXIT_NONE)
+                best = v;
+              else
+                best = south ? MAX (best, v) : MIN (best, v);
+            }
+        }
+      j->exitv[x] = best;
+    }
+  return NULL;
+}
+
+/* One direction of the attractor computation: @for_south TRUE gives the
+ * positions with L >= v for v = n .. 0, FALSE those with U <= v for
+ * v = -n .. 0.  Sets val[] of the positions found (those found at 0 are worth
+ * 0 already).  Returns which positions were found (L >= 0, or U <= 0). */
+static guint8 *
+attract (guint          n,
+         guint32        count,
+         gboolean       for_south,
+         const gint8   *exitv,
+         const gint8   *terminal,
+         gint8         *val,
+         const guint32 *rstart,
+         const guint32 *redges,
+         const guint8  *cnt0,
+         const guint32 *order,
+         const guint32 *bucket)
+{
+  guint8 *cnt = g_memdup2 (cnt0, count);
+  guint8 *in = g_new0 (guint8, count);
+  guint32 *queue = g_new (guint32, count);
+
+  for (int step = 0; step <= (int) n; step++)
     {
-      changed = FALSE;
-      for (guint32 x = 0; x < count; x++)
+      int v = for_south ? (int) n - step : -(int) n + step;
+      guint32 head = 0, tail = 0;
+
+      /* Seeds: positions whose own exit or end is worth v. */
+      for (guint32 i = bucket[v + n]; i < bucket[v + n + 1]; i++)
         {
-          gboolean south = ((x / 2) & 1) == DJ_SOUTH;
-          int l = south ? -128 : 127, h = south ? -128 : 127;
+          guint32 x = order[i];
+          gboolean mover_south;
 
-          if (terminal[x])
+          if (in[x])
             continue;
-          for (guint i = 0; i < n_children[x]; i++)
+          mover_south = (x < 2 * comp[n][DJ_N_PITS] ? (x & 1) :
+                         (x - 2 * comp[n][DJ_N_PITS]) / comp[n][DJ_ROW_PITS]) == DJ_SOUTH;
+          if (terminal[x] || mover_south == for_south || cnt[x] == 0)
             {
-              int tk = taken[x * 7 + i];
-              gint32 c = child[x * 7 + i];
-              int a, b;
-
-              if (tk == 0)
-                a = lo[c], b = hi[c];
-              else
-                a = tk + t->lo[n - abs (tk)][c], b = tk + t->hi[n - abs (tk)][c];
-              if (south)
-                l = MAX (l, a), h = MAX (h, b);
-              else
-                l = MIN (l, a), h = MIN (h, b);
+              in[x] = 1;
+              val[x] = v;
+              queue[tail++] = x;
             }
-          if (l != lo[x] || h != hi[x])
+        }
+      /* Backwards along the moves inside the level. */
+      while (head < tail)
+        {
+          guint32 y = queue[head++];
+
+          for (guint32 e = rstart[y]; e < rstart[y + 1]; e++)
             {
-              lo[x] = l;
-              hi[x] = h;
-              changed = TRUE;
+              guint32 x = redges[e];
+              gboolean mover_south;
+
+              if (in[x])
+                continue;
+              mover_south = (x < 2 * comp[n][DJ_N_PITS] ? (x & 1) :
+                             (x - 2 * comp[n][DJ_N_PITS]) / comp[n][DJ_ROW_PITS]) == DJ_SOUTH;
+              if (mover_south != for_south)
+                {
+                  if (--cnt[x] != 0)
+                    continue;
+                  /* every move inside the level leads in: the best exit decides */
+                  if (exitv[x] != EXIT_NONE && (for_south ? exitv[x] < v : exitv[x] > v))
+                    continue;
+                }
+              in[x] = 1;
+              val[x] = v;
+              queue[tail++] = x;
             }
         }
     }
+  g_free (cnt);
+  g_free (queue);
+  return in;
+}
 
-  t->lo[n] = lo;
-  t->hi[n] = hi;
-  g_free (child);
-  g_free (taken);
-  g_free (n_children);
+static void
+build_level (DjTables *t,
+             guint     n)
+{
+  guint32 count = dj_tables_level_size (n);
+  LevelJob jobs[2];
+  GThread *helper;
+  gint32 *fwd = g_new (gint32, (gsize) count * 6);
+  gint8 *exitv = g_new (gint8, count);
+  gint8 *terminal = g_new (gint8, count);
+  gint8 *val = t->values[n];
+  guint8 *cnt = g_new0 (guint8, count);
+  guint32 *rstart = g_new0 (guint32, (gsize) count + 1);
+  guint32 *redges, *order, *bucket, *fill;
+  guint32 n_edges = 0;
+  guint8 *in_lo, *in_hi;
+
+  /* The moves of every position, on two threads. */
+  for (guint i = 0; i < 2; i++)
+    jobs[i] = (LevelJob) { t, n, count / 2 * i, i == 0 ? count / 2 : count,
+                           fwd, exitv, terminal, val };
+  helper = g_thread_new ("dj-tables", generate_range, &jobs[1]);
+  generate_range (&jobs[0]);
+  g_thread_join (helper);
+
+  /* Predecessor lists. */
+  for (guint32 x = 0; x < count; x++)
+    for (guint i = 0; i < 6; i++)
+      {
+        gint32 c = fwd[(gsize) x * 6 + i];
+
+        if (c < 0)
+          break;
+        cnt[x]++;
+        rstart[c + 1]++;
+        n_edges++;
+      }
+  for (guint32 x = 0; x < count; x++)
+    rstart[x + 1] += rstart[x];
+  redges = g_new (guint32, MAX (n_edges, 1));
+  fill = g_memdup2 (rstart, sizeof (guint32) * count);
+  for (guint32 x = 0; x < count; x++)
+    for (guint i = 0; i < 6; i++)
+      {
+        gint32 c = fwd[(gsize) x * 6 + i];
+
+        if (c < 0)
+          break;
+        redges[fill[c]++] = x;
+      }
+  g_free (fill);
+  g_free (fwd);
+
+  /* Positions by the value of their end or best exit, -n .. n. */
+  bucket = g_new0 (guint32, 2 * n + 2);
+  order = g_new (guint32, count);
+  for (guint32 x = 0; x < count; x++)
+    {
+      int key = terminal[x] ? val[x] : exitv[x];
+
+      if (key != EXIT_NONE)
+        bucket[key + n + 1]++;
+    }
+  for (guint i = 0; i < 2 * n + 1; i++)
+    bucket[i + 1] += bucket[i];
+  fill = g_memdup2 (bucket, sizeof (guint32) * (2 * n + 2));
+  for (guint32 x = 0; x < count; x++)
+    {
+      int key = terminal[x] ? val[x] : exitv[x];
+
+      if (key != EXIT_NONE)
+        order[fill[key + n]++] = x;
+    }
+  g_free (fill);
+
+  /* Terminal values stand; everything else is 0 unless an attractor finds it. */
+  for (guint32 x = 0; x < count; x++)
+    if (!terminal[x])
+      val[x] = 0;
+  in_lo = attract (n, count, TRUE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
+  in_hi = attract (n, count, FALSE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
+  /* Worth 0 but neither side can force 0 by ending the level: endless play
+   * decides (L < 0 or U > 0). */
+  for (guint32 x = 0; x < count; x++)
+    if (!terminal[x] && val[x] == 0 && !(in_lo[x] && in_hi[x]))
+      t->endless[n]++;
+  g_free (in_lo);
+  g_free (in_hi);
+
+  g_free (exitv);
   g_free (terminal);
+  g_free (cnt);
+  g_free (rstart);
+  g_free (redges);
+  g_free (order);
+  g_free (bucket);
 }
 
 DjTables *
 dj_tables_build (const DjRules *rules,
-                 guint          max_seeds)
+                 guint          max_seeds,
+                 void         (*progress) (guint level, gpointer data),
+                 gpointer       progress_data)
 {
-  DjTables *t = g_new0 (DjTables, 1);
+  DjTables *t;
+  gsize total = 0;
 
+  g_return_val_if_fail (rules != NULL, NULL);
   g_return_val_if_fail (max_seeds <= DJ_TABLES_MAX_SEEDS, NULL);
 
   init_compositions ();
+  t = g_new0 (DjTables, 1);
   t->rules = *rules;
   t->max_seeds = max_seeds;
   for (guint n = 0; n <= max_seeds; n++)
-    build_level (t, n);
+    total += dj_tables_level_size (n);
+  t->owned = g_new (gint8, total);
+  total = 0;
+  for (guint n = 0; n <= max_seeds; n++)
+    {
+      t->values[n] = t->owned + total;
+      total += dj_tables_level_size (n);
+      build_level (t, n);
+      if (progress != NULL)
+        progress (n, progress_data);
+    }
   return t;
 }
 
@@ -225,12 +454,185 @@ dj_tables_free (DjTables *tables)
 {
   if (tables == NULL)
     return;
+  g_free (tables->owned);
+  g_clear_pointer (&tables->mapped, g_mapped_file_unref);
+  g_free (tables);
+}
+
+guint32
+dj_tables_count_endless (const DjTables *tables,
+                         guint           seeds)
+{
+  g_return_val_if_fail (seeds <= tables->max_seeds, 0);
+  return tables->endless[seeds];
+}
+
+guint
+dj_tables_max_seeds (const DjTables *tables)
+{
+  return tables->max_seeds;
+}
+
+gboolean
+dj_tables_lookup (const DjTables   *tables,
+                  const DjPosition *pos,
+                  int              *value_south)
+{
+  guint n = 0;
+  guint32 x;
+
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    n += pos->pits[i];
+  if (n > tables->max_seeds || !node_index (pos, n, &x))
+    return FALSE;
+  *value_south = tables->values[n][x];
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* files */
+
+#define MAGIC "DJENONTB"
+
+typedef struct
+{
+  char    magic[8];
+  guint32 format;
+  guint32 variant;
+  guint32 feeding;
+  guint32 max_seeds;
+  guint64 size;       /* bytes of values after the header */
+  guint64 checksum;   /* of those bytes */
+} Header;
+
+G_STATIC_ASSERT (sizeof (Header) == 40);
+
+/* FNV-1a over 64-bit words, then the tail bytes. */
+static guint64
+checksum (const guint8 *data,
+          gsize         size)
+{
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+  gsize i = 0;
+
+  for (; i + 8 <= size; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, data + i, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0x100000001b3);
+    }
+  for (; i < size; i++)
+    h = (h ^ data[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  return h;
+}
+
+static gsize
+values_size (guint max_seeds)
+{
+  gsize total = 0;
+
+  for (guint n = 0; n <= max_seeds; n++)
+    total += dj_tables_level_size (n);
+  return total;
+}
+
+gboolean
+dj_tables_save (const DjTables *tables,
+                const char     *path,
+                GError        **error)
+{
+  gsize size = values_size (tables->max_seeds);
+  g_autofree guint8 *buf = g_malloc (sizeof (Header) + size);
+  Header h;
+  gsize at = sizeof (Header);
+
+  g_return_val_if_fail (tables != NULL && path != NULL, FALSE);
+
   for (guint n = 0; n <= tables->max_seeds; n++)
     {
-      g_free (tables->lo[n]);
-      g_free (tables->hi[n]);
+      memcpy (buf + at, tables->values[n], dj_tables_level_size (n));
+      at += dj_tables_level_size (n);
     }
-  g_free (tables);
+  memset (&h, 0, sizeof h);
+  memcpy (h.magic, MAGIC, 8);
+  h.format = GUINT32_TO_LE (DJ_TABLES_FORMAT);
+  h.variant = GUINT32_TO_LE (tables->rules.variant);
+  h.feeding = GUINT32_TO_LE (tables->rules.feeding);
+  h.max_seeds = GUINT32_TO_LE (tables->max_seeds);
+  h.size = GUINT64_TO_LE (size);
+  h.checksum = GUINT64_TO_LE (checksum (buf + sizeof (Header), size));
+  memcpy (buf, &h, sizeof h);
+  return g_file_set_contents (path, (const char *) buf, sizeof (Header) + size, error);
+}
+
+DjTables *
+dj_tables_load (const DjRules *rules,
+                const char    *path,
+                GError       **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  const guint8 *data;
+  DjTables *t;
+  Header h;
+  gsize len, at = sizeof (Header);
+
+  g_return_val_if_fail (rules != NULL && path != NULL, NULL);
+
+  init_compositions ();
+  mapped = g_mapped_file_new (path, FALSE, error);
+  if (mapped == NULL)
+    return NULL;
+  data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  len = g_mapped_file_get_length (mapped);
+  if (len < sizeof h)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: too short for endgame tables"), path);
+      return NULL;
+    }
+  memcpy (&h, data, sizeof h);
+  if (memcmp (h.magic, MAGIC, 8) != 0 || GUINT32_FROM_LE (h.format) != DJ_TABLES_FORMAT)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not endgame tables of this version of Djenon"), path);
+      return NULL;
+    }
+  if (GUINT32_FROM_LE (h.variant) != (guint32) rules->variant ||
+      GUINT32_FROM_LE (h.feeding) != (guint32) rules->feeding ||
+      GUINT32_FROM_LE (h.max_seeds) > DJ_TABLES_MAX_SEEDS)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: endgame tables of other rules"), path);
+      return NULL;
+    }
+  if (GUINT64_FROM_LE (h.size) != values_size (GUINT32_FROM_LE (h.max_seeds)) ||
+      len != sizeof h + GUINT64_FROM_LE (h.size) ||
+      checksum (data + sizeof h, len - sizeof h) != GUINT64_FROM_LE (h.checksum))
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+
+  t = g_new0 (DjTables, 1);
+  t->rules = *rules;
+  t->max_seeds = GUINT32_FROM_LE (h.max_seeds);
+  for (guint n = 0; n <= t->max_seeds; n++)
+    {
+      t->values[n] = (gint8 *) data + at;
+      at += dj_tables_level_size (n);
+    }
+  t->mapped = g_steal_pointer (&mapped);
+  return t;
+}
+
+const char *
+dj_tables_file_name (const DjRules *rules)
+{
+  if (rules->variant == DJ_VARIANT_ABOURE)
+    return "aboure.djtb";
+  return rules->feeding == DJ_FEEDING_IMMEDIATE ? "abe-immediate.djtb" : "abe.djtb";
 }
 
 const DjTables *
@@ -240,6 +642,8 @@ dj_tables_get (const DjRules *rules)
   static gsize once[3];
   guint slot;
 
+  g_return_val_if_fail (rules != NULL, NULL);
+
   if (rules->variant == DJ_VARIANT_ABOURE)
     slot = 0;
   else
@@ -247,27 +651,34 @@ dj_tables_get (const DjRules *rules)
 
   if (g_once_init_enter (&once[slot]))
     {
-      shared[slot] = dj_tables_build (rules, DJ_TABLES_MAX_SEEDS);
+      const char *dir = g_getenv ("DJENON_TABLES_DIR");
+      g_autofree char *path = NULL;
+      g_autoptr(GError) error = NULL;
+      DjRules r = *rules;
+
+      if (r.variant == DJ_VARIANT_ABOURE)
+        r.feeding = DJ_FEEDING_ON_STARVED_TURN;
+      path = g_build_filename (dir != NULL && *dir != '\0' ? dir : PKGDATADIR "/tables",
+                               dj_tables_file_name (&r), NULL);
+      shared[slot] = dj_tables_load (&r, path, &error);
+      if (shared[slot] == NULL)
+        g_debug ("No endgame tables: %s", error->message);
       g_once_init_leave (&once[slot], 1);
     }
   return shared[slot];
 }
 
 gboolean
-dj_tables_lookup (const DjTables   *tables,
-                  const DjPosition *pos,
-                  int              *lo_s,
-                  int              *hi_s)
+dj_tables_available (void)
 {
-  guint n = 0;
-  guint32 x;
+  const DjRules sets[] = {
+    { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+  };
 
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    n += pos->pits[i];
-  if (n > tables->max_seeds)
-    return FALSE;
-  x = node_index (pos, n);
-  *lo_s = tables->lo[n][x];
-  *hi_s = tables->hi[n][x];
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    if (dj_tables_get (&sets[i]) == NULL)
+      return FALSE;
   return TRUE;
 }

@@ -1,4 +1,4 @@
-/* dj-search-tables.h: history-free bounds for positions with few seeds (internal)
+/* dj-search-tables.h: endgame tables, exact values of positions with few seeds (internal)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,29 +8,66 @@
 
 G_BEGIN_DECLS
 
-/* Positions with at most this many seeds on the board have tables. */
-#define DJ_TABLES_MAX_SEEDS 8
+/* The tables the build makes and the search probes: every position with at
+ * most this many seeds on the board. */
+#define DJ_TABLES_SEEDS       12
+/* The most a table can hold (a value is a signed byte, indices 32 bits). */
+#define DJ_TABLES_MAX_SEEDS   16
+/* Bumped whenever the file layout or the values' definition changes. */
+#define DJ_TABLES_FORMAT      2
 
 typedef struct _DjTables DjTables;
 
-/* The tables of @rules, built on first use (a fraction of a second) and kept
- * for the life of the process; thread-safe. */
+/* The tables of @rules, loaded on first use from the directory named by the
+ * environment variable DJENON_TABLES_DIR, else from the installed data
+ * (PKGDATADIR/tables), and kept for the life of the process; thread-safe.
+ * NULL when the file is missing, of another format or damaged (its checksum
+ * does not match): the search is then exact all the same, only slower. */
 const DjTables *dj_tables_get          (const DjRules    *rules);
 
-/* For @pos (captures ignored) with at most DJ_TABLES_MAX_SEEDS seeds: bounds on
- * its future value from South's view, lo_s <= value <= hi_s, valid for the
- * position at the start of a line (no history).  lo_s is what South can force
- * when endless play counts as the worst for South, hi_s what North can force
- * when it counts as the best for South: see dj-search-tables.c. */
+/* TRUE when the tables of every rule set load (for messages). */
+gboolean        dj_tables_available    (void);
+
+/* The highest number of seeds on the board that @tables cover. */
+guint           dj_tables_max_seeds    (const DjTables   *tables);
+
+/* The exact value of @pos (captures ignored) from South's view, in seeds
+ * still to be won: South's final score minus North's, less the captures
+ * already made, with perfect play and endless play worth 0 (RULES.md).
+ * FALSE when @pos has more seeds than the tables hold, or is not a position
+ * the game can reach (a feeding move owed while the starved row holds seeds). */
 gboolean        dj_tables_lookup       (const DjTables   *tables,
                                         const DjPosition *pos,
-                                        int              *lo_s,
-                                        int              *hi_s);
+                                        int              *value_south);
 
-/* Builds the tables of @rules up to @max_seeds seeds afresh, not shared (for
- * tests and the table tool); free with dj_tables_free(). */
+/* Builds the tables of @rules for 0 .. @max_seeds seeds by retrograde
+ * analysis, afresh and not shared (for the table tool and tests); free with
+ * dj_tables_free().  @progress, if not NULL, is called after each level. */
 DjTables       *dj_tables_build        (const DjRules    *rules,
-                                        guint             max_seeds);
+                                        guint             max_seeds,
+                                        void            (*progress) (guint level, gpointer data),
+                                        gpointer          progress_data);
 void            dj_tables_free         (DjTables         *tables);
+/* Of tables just built: how many positions of @seeds seeds are worth 0
+ * because of endless play (neither side can force an end or a capture that
+ * is at least as good). */
+guint32         dj_tables_count_endless (const DjTables  *tables,
+                                         guint            seeds);
+
+/* The file form: a header (magic, format, rules, seeds, size, checksum) and a
+ * byte per position.  Saved atomically. */
+gboolean        dj_tables_save         (const DjTables   *tables,
+                                        const char       *path,
+                                        GError          **error);
+/* Loads and checks a file made by dj_tables_save() for @rules; an error
+ * (DJ_ENGINE_ERROR_PARSE) says why a file is refused. */
+DjTables       *dj_tables_load         (const DjRules    *rules,
+                                        const char       *path,
+                                        GError          **error);
+/* The file name for @rules: "aboure.djtb", "abe.djtb", "abe-immediate.djtb". */
+const char     *dj_tables_file_name    (const DjRules    *rules);
+
+/* For tests: the number of positions of each level (what a table stores). */
+guint32         dj_tables_level_size   (guint             seeds);
 
 G_END_DECLS

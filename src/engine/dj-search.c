@@ -8,14 +8,27 @@
  * captured seeds.  With r seeds on the board, F = 2x - r for the x seeds the
  * mover ends up with: F is in [-r, r] and has the parity of r.
  *
- * Repetition (graph-history interaction).  Captured seeds never return, so a
- * capture starts a new "segment" of the line: nothing before it can ever
- * recur.  The value of a position therefore depends on the line only through
- * the positions of its own segment (since the last capture).  Table entries
- * are keyed by the position and a hash of that set of segment ancestors; a
- * position right after a capture has an empty set, so all transpositions
- * through captures are shared, and nothing path-dependent is ever reused on
- * another line.
+ * Endless play (RULES.md, "Perfect-play values"): play that never ends is
+ * worth 0, and a position's value depends on the position alone.  The search
+ * is a depth-first search over the tree of lines from the analysed position;
+ * a line that comes back to a position already on it scores 0 there.  The
+ * minimax value of such a tree is the position's exact value, whatever
+ * positions inside it are cut short by their exact (or bounded) values from
+ * the table: South's optimal strategy never lets the value fall along a line,
+ * and when the value is positive it reaches an exit of the level without
+ * coming back to a position (its attractor ranks fall), so a return scoring
+ * 0 never helps North below the value; likewise for North.
+ *
+ * What is stored: the result of a node whose subtree scored no return to a
+ * position above it on the line is a proven bound on its own value (the
+ * subtree is a tree of the same kind rooted at the node) and goes into the
+ * table; a result that leaned on such a return is used on that line only.
+ * Every search returns the lowest ply a return in its subtree went back to.
+ *
+ * Captured seeds never return, so a return can only be to a position since
+ * the last capture: the repetition test looks no further back.  Positions
+ * with at most DJ_TABLES_SEEDS seeds are answered by the endgame tables
+ * (dj-search-tables.c) when they are installed.
  */
 #include "config.h"
 
@@ -29,11 +42,13 @@
 #include "dj-search.h"
 #include "dj-search-tables.h"
 
-#define INF 1000
+#define INF     1000
+#define NO_REP  G_MAXUINT
 
 /* Transposition table: buckets of four 16-byte entries (one cache line).
- * Each entry stores key ^ data next to data, so a torn write from the other
- * thread reads as a miss. */
+ * Each entry stores key ^ data next to data, so a torn write from another
+ * thread reads as a miss.  Keys include the rules, so one table serves any
+ * number of searches of any rules at once. */
 #define BUCKET 4
 
 typedef struct
@@ -53,11 +68,9 @@ struct _DjSearch
 {
   Entry        *table;
   gsize         n_buckets;   /* a power of two */
-  guint8        generation;
-  guint         n_threads;
-  gboolean      use_tables;
-  gboolean      has_rules;
-  DjRules       rules;       /* of the entries in the table */
+  volatile gint generation;
+  volatile gint n_threads;
+  volatile gint use_tables;
 };
 
 typedef struct
@@ -65,8 +78,8 @@ typedef struct
   DjPosition pos;
   gint8      move;
   guint8     taken;
-  gint8      repeat;      /* the child repeats a position of the segment */
-  gint8      order;
+  gint16     order;
+  guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
 } Child;
 
 /* One thread's search state. */
@@ -74,7 +87,8 @@ typedef struct
 {
   DjSearch          *search;
   DjRules            rules;
-  gboolean           use_tables;
+  guint64            salt;          /* the rules, in every key */
+  guint8             generation;
   GCancellable      *cancellable;
   gint64             deadline;      /* monotonic µs, 0: none */
   guint64            node_limit;    /* 0: none */
@@ -86,11 +100,10 @@ typedef struct
   guint64            reported;
   guint              truncated;     /* lines cut by max_ply so far */
   int                pessimism;     /* +1: cut lines count against the tester's side */
-  guint              tester_ply;    /* the ply whose mover a test is about */
+  guint              tester_ply;    /* parity of the ply whose mover a test is about */
   const DjTables    *tables;        /* NULL: none */
+  int                tables_seeds;  /* positions with at most this many seeds are in them */
   DjPosition         stack[DJ_SEARCH_MAX_PLY + 2];
-  gint8              table_lo[DJ_SEARCH_MAX_PLY + 2];  /* South's view, for stack[ply] */
-  gint8              table_hi[DJ_SEARCH_MAX_PLY + 2];
 } Ctx;
 
 /* ---------------------------------------------------------------------- */
@@ -109,19 +122,13 @@ mix64 (guint64 x)
 
 /* Positions inside the search always have both captures at zero. */
 static inline guint64
-pos_key (const DjPosition *p)
+pos_key (const Ctx        *c,
+         const DjPosition *p)
 {
   guint64 w[2];
 
   memcpy (w, p, sizeof w);
-  return mix64 (w[0] ^ mix64 (w[1] + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)));
-}
-
-/* The contribution of a segment ancestor to the history hash. */
-static inline guint64
-hist_item (guint64 key)
-{
-  return mix64 (key + G_GUINT64_CONSTANT (0x632be59bd9b4e019));
+  return mix64 (w[0] ^ mix64 (w[1] + c->salt));
 }
 
 static inline gboolean
@@ -145,7 +152,7 @@ board_seeds (const DjPosition *p)
   return n;
 }
 
-/* Own row minus the opponent's, for the side to move: the repetition split. */
+/* Own row minus the opponent's, for the side to move: for estimates. */
 static inline int
 split_value (const DjPosition *p)
 {
@@ -159,60 +166,20 @@ split_value (const DjPosition *p)
   return p->to_move == DJ_SOUTH ? south - north : north - south;
 }
 
-/* Puts @pos on the line at @ply, with its table bounds if it has any. */
-static inline void
-push (Ctx              *c,
-      guint             ply,
-      const DjPosition *pos,
-      int               rem)
+/* The exact future value of @pos from its mover's view, from the endgame
+ * tables; FALSE if they do not have it. */
+static inline gboolean
+table_value (const Ctx        *c,
+             const DjPosition *pos,
+             int               rem,
+             int              *value)
 {
-  c->stack[ply] = *pos;
-  if (c->tables != NULL && rem <= DJ_TABLES_MAX_SEEDS)
-    {
-      int lo, hi;
+  int v;
 
-      dj_tables_lookup (c->tables, pos, &lo, &hi);
-      c->table_lo[ply] = lo;
-      c->table_hi[ply] = hi;
-    }
-}
-
-/* Bounds on the value of stack[ply] (its mover's view) for the line it is
- * on, from the tables; see dj-search-tables.c.  The mover P's attractor
- * strategy for g = lo(P) visits positions it never repeats, all with lo(P) >=
- * g; it can only run into a position Q already on the segment whose lo(P) is
- * also >= g, and then P gets Q's split.  Likewise for the upper bound. */
-static inline void
-table_bounds (Ctx   *c,
-              guint  seg_start,
-              guint  ply,
-              int   *lower,
-              int   *upper)
-{
-  const DjPosition *pos = &c->stack[ply];
-  gboolean south = pos->to_move == DJ_SOUTH;
-  int g = south ? c->table_lo[ply] : -c->table_hi[ply];
-  int h = south ? c->table_hi[ply] : -c->table_lo[ply];
-  int lo = g, hi = h;
-
-  for (guint j = seg_start; j < ply; j++)
-    {
-      int q_lo = south ? c->table_lo[j] : -c->table_hi[j];
-      int q_hi = south ? c->table_hi[j] : -c->table_lo[j];
-      int phi;
-
-      if (q_lo < g && q_hi > h)
-        continue;
-      phi = split_value (&c->stack[j]);
-      if (c->stack[j].to_move != pos->to_move)
-        phi = -phi;
-      if (q_lo >= g)
-        lo = MIN (lo, phi);
-      if (q_hi <= h)
-        hi = MAX (hi, phi);
-    }
-  *lower = lo;
-  *upper = hi;
+  if (rem > c->tables_seeds || !dj_tables_lookup (c->tables, pos, &v))
+    return FALSE;
+  *value = pos->to_move == DJ_SOUTH ? v : -v;
+  return TRUE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -259,13 +226,14 @@ make_data (int     lower,
 }
 
 static void
-tt_store (DjSearch *s,
-          guint64   key,
-          int       lower,
-          int       upper,
-          int       move,
-          guint64   work)
+tt_store (Ctx     *c,
+          guint64  key,
+          int      lower,
+          int      upper,
+          int      move,
+          guint64  work)
 {
+  DjSearch *s = c->search;
   Entry *b = bucket_of (s, key);
   Entry *victim = NULL;
   guint64 victim_score = G_MAXUINT64;
@@ -279,7 +247,7 @@ tt_store (DjSearch *s,
 
       if ((oc ^ od) == key && od != 0)
         {
-          /* Same position and history: both results are proven, keep both. */
+          /* Same position: both results are proven, keep both. */
           int ol = D_LOWER (od), ou = D_UPPER (od);
 
           if (ol <= upper && lower <= ou)
@@ -297,7 +265,7 @@ tt_store (DjSearch *s,
       if (od == 0)
         score = 0;
       else
-        score = (D_GEN (od) == s->generation ? G_GUINT64_CONSTANT (1) << 40 : 0) + D_WORK (od) + 1;
+        score = (D_GEN (od) == c->generation ? G_GUINT64_CONSTANT (1) << 40 : 0) + D_WORK (od) + 1;
       if (score < victim_score)
         {
           victim_score = score;
@@ -305,7 +273,7 @@ tt_store (DjSearch *s,
         }
     }
 
-  d = make_data (lower, upper, move, s->generation, work);
+  d = make_data (lower, upper, move, c->generation, work);
   __atomic_store_n (&victim->data, d, __ATOMIC_RELAXED);
   __atomic_store_n (&victim->check, key ^ d, __ATOMIC_RELAXED);
 }
@@ -337,12 +305,14 @@ check_abort (Ctx *c)
 /* children */
 
 /* Fills @children for @pos (captures zero); returns how many, or -1 if the
- * game is over (then *terminal is the future value). */
+ * game is over (then *terminal is the future value).  A child that repeats a
+ * position of stack[seg_start .. ply] gets that ply in repeat. */
 static int
 expand (Ctx              *c,
         const DjPosition *pos,
         guint             seg_start,
         guint             ply,
+        gboolean          check_repeats,
         Child            *children,
         int              *terminal)
 {
@@ -382,71 +352,80 @@ expand (Ctx              *c,
     {
       Child *ch = &children[i];
 
-      ch->repeat = FALSE;
+      ch->repeat = NO_REP;
       ch->order = ch->taken;
-      if (ch->taken == 0)
+      if (check_repeats && ch->taken == 0)
         for (guint j = seg_start; j <= ply; j++)
           if (pos_same (&c->stack[j], &ch->pos))
             {
-              ch->repeat = TRUE;
+              ch->repeat = j;
               break;
             }
     }
   return n;
 }
 
-static inline guint64
-child_key (const Child *ch,
-           guint64      hist,
-           guint64      key)
+static void
+sort_children (Child *children,
+               int    n)
 {
-  return ch->taken > 0 ? pos_key (&ch->pos) : pos_key (&ch->pos) ^ hist ^ hist_item (key);
+  for (int i = 1; i < n; i++)
+    {
+      Child t = children[i];
+      int j = i;
+
+      for (; j > 0 && children[j - 1].order < t.order; j--)
+        children[j] = children[j - 1];
+      children[j] = t;
+    }
 }
 
 /* ---------------------------------------------------------------------- */
 /* the exact search */
 
-static int search (Ctx *c, const DjPosition *pos, int rem, guint64 hist, guint seg_start,
-                   guint ply, int alpha, int beta);
+static int search (Ctx *c, const DjPosition *pos, int rem, guint seg_start, guint ply,
+                   int alpha, int beta, guint *rep);
 
 /* The value of a child from the parent's view; the child is searched with
  * the window (alpha, beta) of the parent. */
 static inline int
-child_value (Ctx              *c,
-             const DjPosition *parent,
-             const Child      *ch,
-             int               rem,
-             guint64           hist,
-             guint64           key,
-             guint             seg_start,
-             guint             ply,
-             int               alpha,
-             int               beta)
+child_value (Ctx         *c,
+             const Child *ch,
+             int          rem,
+             guint        seg_start,
+             guint        ply,
+             int          alpha,
+             int          beta,
+             guint       *rep)
 {
-  if (ch->repeat)
-    return -split_value (&ch->pos);
+  if (ch->repeat != NO_REP)
+    {
+      *rep = ch->repeat;
+      return 0;
+    }
   if (ch->taken > 0)
-    return ch->taken - search (c, &ch->pos, rem - ch->taken, 0, ply + 1, ply + 1,
-                               ch->taken - beta, ch->taken - alpha);
-  return -search (c, &ch->pos, rem, hist ^ hist_item (key), seg_start, ply + 1, -beta, -alpha);
+    return ch->taken - search (c, &ch->pos, rem - ch->taken, ply + 1, ply + 1,
+                               ch->taken - beta, ch->taken - alpha, rep);
+  return -search (c, &ch->pos, rem, seg_start, ply + 1, -beta, -alpha, rep);
 }
 
 static int
 search (Ctx              *c,
         const DjPosition *pos,
         int               rem,
-        guint64           hist,
         guint             seg_start,
         guint             ply,
         int               alpha,
-        int               beta)
+        int               beta,
+        guint            *rep)
 {
   Child children[DJ_ROW_PITS];
   guint64 key, data, nodes0;
-  guint truncated0;
-  int n, terminal, best = -INF, best_move = -1, hint = -1;
+  guint truncated0, low_rep = NO_REP;
+  int n, terminal, best = -INF, best_move = -1, hint = -1, tv;
   int alpha0, beta0;
 
+  *rep = NO_REP;
   if ((++c->nodes & 1023) == 0 && check_abort (c))
     return 0;
   if (G_UNLIKELY (g_atomic_int_get (c->abort)))
@@ -457,22 +436,13 @@ search (Ctx              *c,
     return rem;
   if (beta <= -rem)
     return -rem;
+  if (table_value (c, pos, rem, &tv))
+    return tv;
 
-  push (c, ply, pos, rem);
-  n = expand (c, pos, seg_start, ply, children, &terminal);
+  c->stack[ply] = *pos;
+  n = expand (c, pos, seg_start, ply, TRUE, children, &terminal);
   if (n < 0)
     return terminal;
-
-  if (c->tables != NULL && rem <= DJ_TABLES_MAX_SEEDS)
-    {
-      int lo, hi;
-
-      table_bounds (c, seg_start, ply, &lo, &hi);
-      if (lo >= beta || lo == hi)
-        return lo;
-      if (hi <= alpha)
-        return hi;
-    }
 
   if (ply >= c->max_ply)
     {
@@ -482,7 +452,7 @@ search (Ctx              *c,
       return ((ply ^ c->tester_ply) & 1) == 0 ? -c->pessimism * rem : c->pessimism * rem;
     }
 
-  key = pos_key (pos) ^ hist;
+  key = pos_key (c, pos);
   if (tt_probe (c->search, key, &data))
     {
       int lo = D_LOWER (data), up = D_UPPER (data);
@@ -495,91 +465,93 @@ search (Ctx              *c,
       alpha = MAX (alpha, lo);
       beta = MIN (beta, up);
     }
-  else if (hist != 0 && tt_probe (c->search, pos_key (pos), &data))
-    hint = D_MOVE (data);   /* the same board on another line: a good first move */
 
   alpha0 = alpha;
   beta0 = beta;
 
-  /* Order: the table's move, then the largest captures.  Enhanced
-   * transposition cut-off: a child already known to refute is enough. */
+  /* Order: the table's move, then by what the children are known to be
+   * worth, then the largest captures.  Enhanced transposition cut-off: a
+   * child already known to refute is enough. */
   for (int i = 0; i < n; i++)
     {
       Child *ch = &children[i];
+      int v;
 
-      if (ch->move == hint)
-        ch->order = 100;
-      if (ch->repeat)
+      if (ch->repeat != NO_REP)
         {
-          int v = -split_value (&ch->pos);
-
-          if (v >= beta)
-            return v;
-          ch->order = -1;
+          if (0 >= beta)
+            {
+              *rep = ch->repeat;
+              return 0;
+            }
+          ch->order = -100;
+          continue;
         }
-      else if (tt_probe (c->search, child_key (ch, hist, pos_key (pos)), &data))
+      if (table_value (c, &ch->pos, rem - ch->taken, &tv))
         {
-          int v = ch->taken - D_UPPER (data);
-
+          v = ch->taken - tv;
           if (v >= beta)
             {
-              if (ch->move != hint)
-                tt_store (c->search, key, v, rem, ch->move, 1);
+              tt_store (c, key, v, rem, ch->move, 1);
               return v;
             }
-          ch->order += 50 + (ch->taken - D_LOWER (data)) / 2;
+          ch->order = 50 + v;
         }
+      else if (tt_probe (c->search, pos_key (c, &ch->pos), &data))
+        {
+          v = ch->taken - D_UPPER (data);
+          if (v >= beta)
+            {
+              tt_store (c, key, v, rem, ch->move, 1);
+              return v;
+            }
+          ch->order = 50 + (v + ch->taken - D_LOWER (data)) / 2;
+        }
+      if (ch->move == hint)
+        ch->order = 200;
     }
-  for (int i = 1; i < n; i++)
-    {
-      Child t = children[i];
-      int j = i;
-
-      for (; j > 0 && children[j - 1].order < t.order; j--)
-        children[j] = children[j - 1];
-      children[j] = t;
-    }
+  sort_children (children, n);
 
   nodes0 = c->nodes;
   truncated0 = c->truncated;
-  {
-    guint64 pkey = pos_key (pos);
+  for (int i = 0; i < n; i++)
+    {
+      guint crep;
+      int v = child_value (c, &children[i], rem, seg_start, ply, alpha, beta, &crep);
 
-    for (int i = 0; i < n; i++)
-      {
-        int v = child_value (c, pos, &children[i], rem, hist, pkey, seg_start, ply, alpha, beta);
+      if (G_UNLIKELY (g_atomic_int_get (c->abort)))
+        return 0;
+      low_rep = MIN (low_rep, crep);
+      if (v > best)
+        {
+          best = v;
+          best_move = children[i].move;
+          if (v > alpha)
+            {
+              alpha = v;
+              if (alpha >= beta)
+                break;
+            }
+        }
+    }
 
-        if (G_UNLIKELY (g_atomic_int_get (c->abort)))
-          return 0;
-        if (v > best)
-          {
-            best = v;
-            best_move = children[i].move;
-            if (v > alpha)
-              {
-                alpha = v;
-                if (alpha >= beta)
-                  break;
-              }
-          }
-      }
-  }
-
-  if (c->truncated == truncated0)
+  /* Stored only when no return above this node was scored in its tree. */
+  if (c->truncated == truncated0 && (low_rep == NO_REP || low_rep >= ply))
     {
       if (best <= alpha0)
-        tt_store (c->search, key, -rem, best, best_move, c->nodes - nodes0);
+        tt_store (c, key, -rem, best, best_move, c->nodes - nodes0);
       else if (best >= beta0)
-        tt_store (c->search, key, best, rem, best_move, c->nodes - nodes0);
+        tt_store (c, key, best, rem, best_move, c->nodes - nodes0);
       else
-        tt_store (c->search, key, best, best, best_move, c->nodes - nodes0);
+        tt_store (c, key, best, best, best_move, c->nodes - nodes0);
     }
+  *rep = low_rep;
   return best;
 }
 
 /* ---------------------------------------------------------------------- */
 /* a heuristic estimate for unfinished searches: a short look-ahead, leaves
- * valued by the split of the board (as at a repetition) */
+ * valued by half the split of the board */
 
 static int
 heuristic (Ctx              *c,
@@ -590,10 +562,12 @@ heuristic (Ctx              *c,
            int               beta)
 {
   Child children[DJ_ROW_PITS];
-  int n, terminal, best = -INF;
+  int n, terminal, best = -INF, tv;
 
   c->nodes++;
-  n = expand (c, pos, 0, 0, children, &terminal);
+  if (table_value (c, pos, rem, &tv))
+    return tv;
+  n = expand (c, pos, 0, 0, FALSE, children, &terminal);
   if (n < 0)
     return terminal;
   if (depth == 0)
@@ -626,9 +600,6 @@ typedef struct
   DjPosition pos;      /* the position searched: a root child, or the root */
   int        taken;    /* seeds captured by the move (0 for the root itself) */
   gboolean   root;     /* proving the root's own value */
-  guint64    hist;     /* history of pos (0 after a capture) */
-  guint      seg_start;
-  guint      ply;      /* ply of pos */
 } Target;
 
 typedef enum
@@ -640,7 +611,8 @@ typedef enum
 } TestResult;
 
 /* Tests "value >= t" for the target (the value from the view of the mover
- * before it: the root for a root child, the root itself for a root target). */
+ * before it: the root for a root child, the root itself for a root target).
+ * The target is searched as the start of a line, at ply 0. */
 static TestResult
 test_target (Ctx          *c,
              const Target *tg,
@@ -649,10 +621,10 @@ test_target (Ctx          *c,
 {
   int rem = board_seeds (&tg->pos);
 
-  c->tester_ply = tg->root ? tg->ply : tg->ply - 1;
+  c->tester_ply = tg->root ? 0 : 1;
   for (int pass = 0; pass < 2; pass++)
     {
-      guint truncated0 = c->truncated;
+      guint truncated0 = c->truncated, rep;
       gboolean ge;
       int r;
 
@@ -661,7 +633,7 @@ test_target (Ctx          *c,
       c->pessimism = pass == 0 ? 1 : -1;
       if (tg->root)
         {
-          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply, t - 1, t);
+          r = search (c, &tg->pos, rem, 0, 0, t - 1, t, &rep);
           ge = r >= t;
           *bound = r;
         }
@@ -670,7 +642,7 @@ test_target (Ctx          *c,
           /* move >= t  <=>  F(child) <= taken - t */
           int a = tg->taken - t;
 
-          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply, a, a + 1);
+          r = search (c, &tg->pos, rem, 0, 0, a, a + 1, &rep);
           ge = r <= a;
           *bound = tg->taken - r;
         }
@@ -751,26 +723,25 @@ deepen_target (Ctx          *c,
   guint max_ply = c->max_ply;
   gboolean ok = TRUE;
 
-  c->max_ply = MIN (max_ply, tg->ply + depth);
-  c->tester_ply = tg->root ? tg->ply : tg->ply - 1;
+  c->max_ply = MIN (max_ply, depth);
+  c->tester_ply = tg->root ? 0 : 1;
   for (int pass = 0; pass < 2 && *lower < *upper; pass++)
     {
-      guint truncated0 = c->truncated;
+      guint truncated0 = c->truncated, rep;
       int lo = *lower - 1, hi = *upper + 1, r, v;
       gboolean fail_low, fail_high;
 
       c->pessimism = pass == 0 ? 1 : -1;
       if (tg->root)
         {
-          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply, lo, hi);
+          r = search (c, &tg->pos, rem, 0, 0, lo, hi, &rep);
           v = r;
           fail_low = r <= lo;
           fail_high = r >= hi;
         }
       else
         {
-          r = search (c, &tg->pos, rem, tg->hist, tg->seg_start, tg->ply,
-                      tg->taken - hi, tg->taken - lo);
+          r = search (c, &tg->pos, rem, 0, 0, tg->taken - hi, tg->taken - lo, &rep);
           v = tg->taken - r;
           fail_low = r >= tg->taken - lo;
           fail_high = r <= tg->taken - hi;
@@ -796,79 +767,88 @@ deepen_target (Ctx          *c,
 /* ---------------------------------------------------------------------- */
 /* lines */
 
-/* Follows perfect play from the child @tg of the root (or the root itself),
- * whose future value from its mover's view is @value; appends the moves. */
+/* Follows perfect play from the target, whose future value from its mover's
+ * view is @value, and appends the moves.  Every move of the line keeps the
+ * value; among such moves a capture (or the end of the game) comes first,
+ * then a move to a position not yet on the line (since the last capture).
+ * Sets *endless when the line comes back to a position on it (the value is
+ * then 0: the seeds left are divided equally). */
 static void
 walk_line (Ctx          *c,
            const Target *tg,
            int           value,
-           GArray       *line)
+           GArray       *line,
+           gboolean     *endless)
 {
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (DjPosition));
   DjPosition pos = tg->pos;
-  guint64 hist = tg->hist;
-  guint seg_start = tg->seg_start;
-  guint ply = tg->ply;
 
-  while (ply < c->max_ply)
+  *endless = FALSE;
+  g_array_append_val (seen, pos);
+  while (line->len < c->max_ply)
     {
       Child children[DJ_ROW_PITS];
-      int n, terminal, hint = -1;
-      guint64 key = pos_key (&pos), data;
-      gboolean found = FALSE;
+      int n, terminal, hint = -1, pick = -1;
+      guint64 data;
 
-      push (c, ply, &pos, board_seeds (&pos));
-      n = expand (c, &pos, seg_start, ply, children, &terminal);
+      n = expand (c, &pos, 0, 0, FALSE, children, &terminal);
       if (n < 0)
         return;
-      if (tt_probe (c->search, key ^ hist, &data))
+      if (tt_probe (c->search, pos_key (c, &pos), &data))
         hint = D_MOVE (data);
       for (int i = 0; i < n; i++)
-        children[i].order = children[i].move == hint ? 100 : children[i].taken;
-      for (int i = 1; i < n; i++)
-        {
-          Child t = children[i];
-          int j = i;
-
-          for (; j > 0 && children[j - 1].order < t.order; j--)
-            children[j] = children[j - 1];
-          children[j] = t;
-        }
-
-      for (int i = 0; i < n && !found; i++)
         {
           Child *ch = &children[i];
-          int bound;
+          DjMoves m;
 
-          if (ch->repeat)
+          ch->repeat = NO_REP;
+          for (guint j = 0; j < seen->len && ch->taken == 0; j++)
+            if (pos_same (&g_array_index (seen, DjPosition, j), &ch->pos))
+              ch->repeat = j;
+          dj_moves_generate (&c->rules, &ch->pos, &m);
+          if (ch->repeat != NO_REP)
+            ch->order = -100;
+          else if (ch->taken > 0 || m.end != DJ_END_NONE)
+            ch->order = 100 + ch->taken;
+          else
+            ch->order = ch->move == hint ? 50 : 0;
+        }
+      sort_children (children, n);
+
+      for (int i = 0; i < n && pick < 0; i++)
+        {
+          Child *ch = &children[i];
+          int bound, tv;
+
+          if (table_value (c, &ch->pos, board_seeds (&ch->pos), &tv))
             {
-              if (-split_value (&ch->pos) != value)
-                continue;
-              g_array_append_val (line, ch->move);
-              return;
+              if (ch->taken - tv == value)
+                pick = i;
             }
           else
             {
-              Target sub = { ch->pos, ch->taken, FALSE,
-                             ch->taken > 0 ? 0 : hist ^ hist_item (key),
-                             ch->taken > 0 ? ply + 1 : seg_start, ply + 1 };
-
+              Target sub = { ch->pos, ch->taken, FALSE };
               TestResult r = test_target (c, &sub, value, &bound);
 
-              if (r == TEST_LT)
-                continue;
-              if (r != TEST_GE)
+              if (r == TEST_GE)
+                pick = i;
+              else if (r != TEST_LT)
                 return;
-              g_array_append_val (line, ch->move);
-              found = TRUE;
-              value = ch->taken - value;
-              hist = sub.hist;
-              seg_start = sub.seg_start;
-              ply++;
-              pos = ch->pos;
             }
         }
-      if (!found)
+      if (pick < 0)
         return;
+      g_array_append_val (line, children[pick].move);
+      if (children[pick].repeat != NO_REP)
+        {
+          *endless = value == 0;
+          return;
+        }
+      value = children[pick].taken - value;
+      pos = children[pick].pos;
+      if (children[pick].taken > 0)
+        g_array_set_size (seen, 0);
+      g_array_append_val (seen, pos);
     }
 }
 
@@ -911,7 +891,11 @@ void
 dj_search_clear (DjSearch *search)
 {
   g_return_if_fail (search != NULL);
-  memset (search->table, 0, search->n_buckets * BUCKET * sizeof (Entry));
+  for (gsize i = 0; i < search->n_buckets * BUCKET; i++)
+    {
+      __atomic_store_n (&search->table[i].data, 0, __ATOMIC_RELAXED);
+      __atomic_store_n (&search->table[i].check, 0, __ATOMIC_RELAXED);
+    }
 }
 
 void
@@ -919,7 +903,7 @@ dj_search_set_threads (DjSearch *search,
                        guint     n_threads)
 {
   g_return_if_fail (search != NULL);
-  search->n_threads = CLAMP (n_threads, 1, 2);
+  g_atomic_int_set (&search->n_threads, CLAMP (n_threads, 1, 2));
 }
 
 void
@@ -927,7 +911,14 @@ dj_search_set_use_tables (DjSearch *search,
                           gboolean  use_tables)
 {
   g_return_if_fail (search != NULL);
-  search->use_tables = !!use_tables;
+  g_atomic_int_set (&search->use_tables, !!use_tables);
+}
+
+gsize
+dj_search_get_table_bytes (DjSearch *search)
+{
+  g_return_val_if_fail (search != NULL, 0);
+  return search->n_buckets * BUCKET * sizeof (Entry);
 }
 
 void
@@ -946,6 +937,9 @@ typedef struct
 {
   DjSearch         *search;
   DjRules           rules;
+  guint8            generation;
+  gboolean          use_tables;
+  guint             n_threads;
   DjPosition        root;        /* captures zero */
   int               rem;
   GCancellable     *cancellable;
@@ -963,9 +957,11 @@ typedef struct
   int               upper[DJ_ROW_PITS + 1];
   int               guess[DJ_ROW_PITS + 1];
   gboolean          done[DJ_ROW_PITS + 1];
+  gboolean          endless[DJ_ROW_PITS + 1];
   GArray           *lines[DJ_ROW_PITS + 1];
   volatile gint     next;
   gboolean          want_lines;
+  gboolean          values_only;
   gboolean          deepen;      /* a budget is set: bounds from short lines first */
   guint             phase;       /* 0: short lines, 1: exact values */
 } Job;
@@ -976,7 +972,9 @@ ctx_init (Ctx *c,
 {
   c->search = job->search;
   c->rules = job->rules;
-  c->use_tables = job->search->use_tables;
+  c->salt = mix64 (G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) +
+                   (guint64) job->rules.variant * 2 + job->rules.feeding);
+  c->generation = job->generation;
   c->cancellable = job->cancellable;
   c->deadline = job->deadline;
   c->node_limit = job->node_limit;
@@ -988,10 +986,9 @@ ctx_init (Ctx *c,
   c->reported = 0;
   c->truncated = 0;
   c->pessimism = 1;
-  c->tables = NULL;
-  if (c->use_tables && job->rules.variant == DJ_VARIANT_ABE)
-    c->tables = dj_tables_get (&job->rules);
-  push (c, 0, &job->root, job->rem);
+  c->tester_ply = 0;
+  c->tables = job->use_tables ? dj_tables_get (&job->rules) : NULL;
+  c->tables_seeds = c->tables != NULL ? (int) dj_tables_max_seeds (c->tables) : -1;
 }
 
 static void
@@ -1026,19 +1023,10 @@ prove_moves (Ctx *c,
                                    &job->lower[i], &job->upper[i]);
       if (job->done[i] && job->want_lines)
         {
-          int child_value = job->targets[i].taken - job->lower[i];
+          const Target *tg = &job->targets[i];
+          int value = tg->root ? job->lower[i] : tg->taken - job->lower[i];
 
-          if (job->targets[i].root)
-            walk_line (c, &job->targets[i], job->lower[i], job->lines[i]);
-          else if (job->moves[i] != DJ_NO_MOVE)
-            {
-              Target tg = job->targets[i];
-
-              /* Lines from a child: its own repetition test needs the root
-               * on the stack, as in the search. */
-              push (c, 0, &job->root, job->rem);
-              walk_line (c, &tg, child_value, job->lines[i]);
-            }
+          walk_line (c, tg, value, job->lines[i], &job->endless[i]);
         }
     }
 }
@@ -1062,19 +1050,11 @@ job_run (Job *job)
   GThread *helper = NULL;
   Ctx *c = g_new (Ctx, 1);
 
-  /* Keys do not name the game: entries of other rules must go. */
-  if (!job->search->has_rules || !dj_rules_equal (&job->search->rules, &job->rules))
-    {
-      dj_search_clear (job->search);
-      job->search->rules = job->rules;
-      job->search->has_rules = TRUE;
-    }
-  job->search->generation++;
   ctx_init (c, job);
   for (job->phase = job->deepen ? 0 : 1; job->phase < 2; job->phase++)
     {
       job->next = 0;
-      if (job->search->n_threads > 1 && job->n > 1)
+      if (job->n_threads > 1 && job->n > 1)
         helper = g_thread_new ("dj-search", worker_thread, job);
       prove_moves (c, job);
       if (helper != NULL)
@@ -1085,7 +1065,7 @@ job_run (Job *job)
   g_free (c);
 }
 
-static gboolean
+static void
 job_init (Job                  *job,
           DjSearch             *search,
           const DjRules        *rules,
@@ -1097,6 +1077,11 @@ job_init (Job                  *job,
   memset (job, 0, sizeof *job);
   job->search = search;
   job->rules = *rules;
+  if (job->rules.variant == DJ_VARIANT_ABOURE)
+    job->rules.feeding = DJ_FEEDING_ON_STARVED_TURN;   /* the option does not apply */
+  job->generation = (guint8) g_atomic_int_add (&search->generation, 1);
+  job->use_tables = g_atomic_int_get (&search->use_tables);
+  job->n_threads = g_atomic_int_get (&search->n_threads);
   job->root = *pos;
   job->root.captured[0] = job->root.captured[1] = 0;
   job->rem = board_seeds (pos);
@@ -1104,24 +1089,28 @@ job_init (Job                  *job,
   job->max_ply = DJ_SEARCH_MAX_PLY;
   if (limits != NULL)
     {
-      if (limits->time_ms > 0)
+      /* A huge budget is no budget: never let the deadline overflow. */
+      if (limits->time_ms > 0 && limits->time_ms < (G_MAXINT64 - start) / 1000)
         job->deadline = start + limits->time_ms * 1000;
       job->node_limit = limits->nodes;
       if (limits->depth > 0)
         job->max_ply = MIN (limits->depth, DJ_SEARCH_MAX_PLY);
       job->deepen = limits->time_ms > 0 || limits->nodes > 0 || limits->depth > 0;
+      job->values_only = (limits->flags & DJ_SEARCH_VALUES_ONLY) != 0;
     }
-  return TRUE;
 }
 
+/* A heuristic value: a first guess for MTD(f) (@deep FALSE) or the estimate
+ * shown when a budget stops the search (@deep TRUE). */
 static int
 estimate_of (Ctx              *c,
              const DjPosition *pos,
              int               taken,
-             gboolean          root)
+             gboolean          root,
+             gboolean          deep)
 {
   int rem = board_seeds (pos);
-  guint depth = rem > 24 ? 5 : 7;
+  guint depth = !deep ? 3 : rem > 24 ? 5 : 7;
   int h = heuristic (c, pos, rem, depth, -INF, INF);
 
   return root ? h : taken - h;
@@ -1168,7 +1157,7 @@ analyse (DjSearch             *search,
   job_init (job, search, rules, pos, limits, cancellable, start);
   ctx_init (c, job);
 
-  n = expand (c, &job->root, 0, 0, children, &terminal);
+  n = expand (c, &job->root, 0, 0, FALSE, children, &terminal);
   if (n < 0)
     {
       DjMoves moves;
@@ -1193,7 +1182,7 @@ analyse (DjSearch             *search,
       job->moves[0] = DJ_NO_MOVE;
       job->lower[0] = -job->rem;
       job->upper[0] = job->rem;
-      job->guess[0] = estimate_of (c, &job->root, 0, TRUE);
+      job->guess[0] = estimate_of (c, &job->root, 0, TRUE, FALSE);
     }
   else
     {
@@ -1204,15 +1193,13 @@ analyse (DjSearch             *search,
 
           tg->pos = children[i].pos;
           tg->taken = children[i].taken;
-          tg->hist = children[i].taken > 0 ? 0 : hist_item (pos_key (&job->root));
-          tg->seg_start = children[i].taken > 0 ? 1 : 0;
-          tg->ply = 1;
+          tg->root = FALSE;
           job->moves[i] = children[i].move;
           job->lower[i] = -job->rem;
           job->upper[i] = job->rem;
           if (children[i].taken > 0)
             job->lower[i] = 2 * children[i].taken - job->rem;
-          job->guess[i] = estimate_of (c, &tg->pos, tg->taken, FALSE);
+          job->guess[i] = estimate_of (c, &tg->pos, tg->taken, FALSE, FALSE);
         }
       /* Best guesses first, so that the table fills with good lines. */
       for (int i = 1; i < n; i++)
@@ -1236,7 +1223,7 @@ analyse (DjSearch             *search,
     }
   for (guint i = 0; i < job->n; i++)
     job->lines[i] = g_array_new (FALSE, FALSE, sizeof (DjMove));
-  job->want_lines = TRUE;
+  job->want_lines = !job->values_only;
 
   job_run (job);
 
@@ -1262,6 +1249,7 @@ analyse (DjSearch             *search,
     {
       DjMoveValue *mv = &result->moves[i];
       gboolean exact = job->lower[i] == job->upper[i];
+      GArray *line = job->lines[i];
 
       mv->move = job->moves[i];
       mv->lower = capdiff + job->lower[i];
@@ -1272,19 +1260,16 @@ analyse (DjSearch             *search,
       else
         {
           int e = estimate_of (c, &job->targets[i].pos, job->targets[i].taken,
-                               job->targets[i].root);
+                               job->targets[i].root, TRUE);
 
           mv->estimate = capdiff + CLAMP (e, job->lower[i], job->upper[i]);
         }
       mv->value = mv->estimate;
-      {
-        GArray *line = job->lines[i];
-
-        if (!job->targets[i].root)
-          g_array_prepend_val (line, mv->move);
-        mv->line_len = line->len;
-        mv->line = (DjMove *) g_array_free (line, FALSE);
-      }
+      mv->endless = job->endless[i];
+      if (!job->targets[i].root)
+        g_array_prepend_val (line, mv->move);
+      mv->line_len = line->len;
+      mv->line = (DjMove *) g_array_free (line, FALSE);
       result->exact = result->exact && exact;
       result->lower = MAX (result->lower, mv->lower);
       result->upper = MAX (result->upper, mv->upper);
@@ -1482,7 +1467,7 @@ dj_search_choose (DjSearch             *search,
 
       job_init (job, search, rules, pos, NULL, cancellable, g_get_monotonic_time ());
       ctx_init (c, job);
-      k = expand (c, &job->root, 0, 0, children, &terminal);
+      k = expand (c, &job->root, 0, 0, FALSE, children, &terminal);
       for (int i = 0; i < k; i++)
         {
           moves[n] = children[i].move;

@@ -13,20 +13,23 @@ G_BEGIN_DECLS
 /* Values follow RULES.md, "Perfect-play values (analysis)": the final score
  * difference, the side to move minus the opponent, in seeds, reached with
  * perfect play by both sides (captures so far and to come, the final split and
- * the terminal gift of Djenon-abe).  A line that comes back to a position
- * already on that same line ends there, each side keeping its own row (no
- * gift).  A line starts at the analysed position: the moves that led to it are
- * not part of it.
+ * the terminal gift of Djenon-abe).  Play that goes on forever divides the
+ * seeds left on the board equally: it is worth 0 from there.  A position's
+ * value depends on the position alone, never on the moves that led to it.
  *
- * Values are always proven.  When a budget runs out first, a result is not
- * exact: it gives proven bounds (lower <= true value <= upper) and a
- * heuristic estimate inside them.
+ * Values are always proven.  When a budget (time, positions, depth) runs out
+ * first, a result is not exact: it gives proven bounds (lower <= true value
+ * <= upper) and a heuristic estimate inside them.  Without a budget every
+ * value is exact.
  *
- * Speed: Djenon-aboure positions are solved in well under a second.  In
- * Djenon-abe the moves that capture nothing form long cycles, so values depend
- * on the line (see dj-search.c); positions with up to 8 seeds on the board are
- * instant thanks to tables built on first use (dj-search-tables.c), but
- * positions with 12 or more seeds often need minutes or more: give a budget. */
+ * Positions with at most DJ_TABLES_SEEDS seeds on the board are answered by
+ * endgame tables made at build time (dj-search-tables.h) when installed.
+ *
+ * Sharing: a DjSearch is one transposition table.  Every function below may
+ * be called from any thread, and any number of analyses may run on one
+ * DjSearch at the same time (they share the table; results never depend on
+ * what is in it, only speed does).  The analysis panel, Review Game and Play
+ * from Here of a document can therefore use one DjSearch. */
 
 /* Longest line the search follows (recursion depth); a longer line counts as
  * a budget exhausted, never as a crash. */
@@ -36,12 +39,19 @@ G_BEGIN_DECLS
 
 typedef struct _DjSearch DjSearch;
 
+/* What an analysis gives beyond the values. */
+typedef enum
+{
+  DJ_SEARCH_VALUES_ONLY = 1 << 0,   /* no best lines (faster): line_len is 1, the move */
+} DjSearchFlags;
+
 /* Zero in a field means "no limit" (depth: DJ_SEARCH_MAX_PLY). */
 typedef struct
 {
-  gint64  time_ms;   /* wall-clock budget */
+  gint64  time_ms;   /* wall-clock budget; any huge value is simply no limit */
   guint64 nodes;     /* positions visited */
   guint   depth;     /* longest line searched, in plies */
+  guint   flags;     /* DjSearchFlags */
 } DjSearchLimits;
 
 typedef struct
@@ -54,6 +64,8 @@ typedef struct
   int       estimate;   /* heuristic estimate within [lower, upper] (== value when exact) */
   DjMove   *line;       /* best line, starting with @move (may be cut short if not exact) */
   guint     line_len;
+  gboolean  endless;    /* the line ends by coming back to a position on it:
+                         * from there play goes round forever (value 0 there) */
 } DjMoveValue;
 
 typedef struct
@@ -76,19 +88,22 @@ void         dj_analysis_free          (DjAnalysis *analysis);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjAnalysis, dj_analysis_free)
 
 /* A search with its transposition table of at most @table_bytes (0: the
- * default).  One DjSearch serves one thread at a time; dj_search_analyse()
- * uses a second worker thread internally (see dj_search_set_threads()). */
+ * default): memory is bounded by that.  dj_search_analyse() uses a second
+ * worker thread internally (see dj_search_set_threads()).  Thread-safe: see
+ * "Sharing" above. */
 DjSearch    *dj_search_new             (gsize             table_bytes);
 void         dj_search_free            (DjSearch         *search);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjSearch, dj_search_free)
 
 /* Forget every stored result (values never depend on it, only speed). */
 void         dj_search_clear           (DjSearch         *search);
+/* The size of the transposition table in bytes. */
+gsize        dj_search_get_table_bytes (DjSearch         *search);
 /* 1 or 2 threads for dj_search_analyse() (default: the number of cores, at most 2). */
 void         dj_search_set_threads     (DjSearch         *search,
                                         guint             n_threads);
-/* Use the built-in endgame and opening tables (default TRUE).  Off only for
- * testing them against fresh search. */
+/* Use the endgame tables (default TRUE).  Off only for testing them against
+ * fresh search. */
 void         dj_search_set_use_tables  (DjSearch         *search,
                                         gboolean          use_tables);
 
@@ -102,9 +117,10 @@ DjAnalysis  *dj_search_analyse         (DjSearch              *search,
                                         GCancellable          *cancellable,
                                         GError               **error);
 
-/* The value of @pos and one perfect-play line to the end of the game (or to
- * a repetition).  The result has one DjMoveValue (the best move) whose line
- * is the whole line; n_moves is 0 when the game is over. */
+/* The value of @pos and one perfect-play line to the end of the game, or
+ * until it comes back to a position on it (endless is then set: the seeds
+ * left are divided equally).  The result has one DjMoveValue (the best move)
+ * whose line is the whole line; n_moves is 0 when the game is over. */
 DjAnalysis  *dj_search_solve           (DjSearch              *search,
                                         const DjRules         *rules,
                                         const DjPosition      *pos,
@@ -112,8 +128,8 @@ DjAnalysis  *dj_search_solve           (DjSearch              *search,
                                         GCancellable          *cancellable,
                                         GError               **error);
 
-/* dj_search_analyse() in a worker thread.  @search must not be used by
- * anything else until the callback has run. */
+/* dj_search_analyse() in a worker thread.  @search must stay alive until the
+ * callback has run; other analyses may use it meanwhile. */
 void         dj_search_analyse_async   (DjSearch              *search,
                                         const DjRules         *rules,
                                         const DjPosition      *pos,
@@ -138,9 +154,9 @@ typedef enum
 
 /* A move to play in @pos at @level.  The same position, level, seed and
  * limits give the same move, except that a position not proven within the
- * limits gives a move that depends on how far the search got.  Djenon-abe
- * positions with many seeds are rarely proven in a second: pass limits.  Returns DJ_NO_MOVE when the game is over or the
- * search was cancelled before any move was known. */
+ * limits gives a move that depends on how far the search got.  Returns
+ * DJ_NO_MOVE when the game is over or the search was cancelled before any
+ * move was known. */
 DjMove       dj_search_choose          (DjSearch              *search,
                                         const DjRules         *rules,
                                         const DjPosition      *pos,

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# djenon-cli analyse, bestmove and solve as a user types them: exact values,
+# lines to the end of the game, a huge --time.  TAP.
+set -u
+cli=${DJENON_CLI:?DJENON_CLI must name the built djenon-cli}
+n=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
+
+# expect NAME STATUS EXPECTED-STDOUT-WITHOUT-THE-NODES-LINE -- ARGS...
+expect () {
+  local name=$1 status=$2 out=$3; shift 4
+  "$cli" "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  grep -v '^nodes ' "$tmp/out" | sed 's/ nodes [0-9]*$//' >"$tmp/values"
+  if [ "$got" != "$status" ]; then
+    not_ok "$name" "exit status $got, expected $status" "stderr: $(cat "$tmp/err")"
+  elif [ "$(cat "$tmp/values")" != "$out" ]; then
+    not_ok "$name" "stdout:" "$(cat "$tmp/out")" "expected:" "$out"
+  elif [ -s "$tmp/err" ]; then
+    not_ok "$name" "unexpected stderr:" "$(cat "$tmp/err")"
+  else
+    ok "$name"
+  fi
+}
+
+# The start of Djenon-aboure: e is best (+4), b and a the worst (−10).
+"$cli" analyse aboure >"$tmp/out" 2>&1
+if grep -q '^e value 4 exact ' "$tmp/out" && grep -q '^b value -10 exact ' "$tmp/out" &&
+   grep -q '^a value -10 exact ' "$tmp/out" && grep -q '^f value 2 exact ' "$tmp/out"; then
+  ok "analyse the aboure start"
+else
+  not_ok "analyse the aboure start" "$(cat "$tmp/out")"
+fi
+
+# A huge --time is no limit, never an overflow that stops the search at once.
+expect "bestmove with the largest --time" 0 "bestmove e value 4 exact" -- \
+  bestmove aboure --time 9223372036854775807
+"$cli" analyse aboure --time 9223372036854775000 >"$tmp/out" 2>&1
+if [ "$(grep -c ' exact ' "$tmp/out")" = 6 ]; then
+  ok "analyse with a huge --time: every value exact"
+else
+  not_ok "analyse with a huge --time: every value exact" "$(cat "$tmp/out")"
+fi
+
+# South: e=2 f=2, 22-22 captured (Djenon-abe).  e: seeds to f (3) and A (1,
+# it was empty): the move ends.  North's only move A puts its seed in B.
+# South's f sows A, B, C: C was empty, the move ends.  North's A makes three
+# in B: relay to C (2), D, E (1, empty): ends.  South's row is empty and
+# nothing North can play reaches it: the game ends, North gives one of its
+# four seeds (the terminal gift): 23-25, value -2 for South.
+expect "solve prints the line to the end of the game" 0 \
+"value -2 exact
+line e A f A
+end 23 25 starved" -- solve abe --setup "0 0 0 0 2 2 0 0 0 0 0 0 22 22 S"
+
+expect "solve the aboure start" 0 \
+"value 4 exact
+line e C f E e C d A c C b E a pass d pass b
+end 26 22 no-moves" -- solve aboure
+
+echo "1..$n"
+exit $fail
