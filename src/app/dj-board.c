@@ -734,9 +734,10 @@ arrow_path (cairo_t                *cr,
   ny = ux;
   sx = from->x + ux * 0.2 * u;
   sy = from->y + uy * 0.2 * u;
-  ex = to->x - ux * 0.14 * u;
-  ey = to->y - uy * 0.14 * u;
-  head = MIN (0.38 * u, (len - 0.34 * u) * 0.6);
+  /* The head stops short of the centre, so the seeds under it still show. */
+  ex = to->x - ux * 0.2 * u;
+  ey = to->y - uy * 0.2 * u;
+  head = MIN (0.36 * u, (len - 0.4 * u) * 0.6);
   bx = ex - ux * head;
   by = ey - uy * head;
   cairo_move_to (cr, sx + nx * sw / 2, sy + ny * sw / 2);
