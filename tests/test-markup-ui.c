@@ -410,11 +410,51 @@ test_keyboard (void)
                    ==, DJ_MARKER_NONE);
   g_assert_cmpuint (dj_node_get_markup (f.node)->n_arrows, ==, 1);
 
+  /* l asks for a label: typed and put down with Enter. */
+  g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 4)));
+  tap_key (XK_l);
+  spin_for (200 * 1000);
+  g_assert_nonnull (dj_board_get_label_entry (f.board));
+  /* The text of the entry has the focus. */
+  g_assert_true (gtk_widget_get_mapped (dj_board_get_label_entry (f.board)));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (
+                                           dj_board_get_label_entry (f.board))),
+                                         dj_board_get_label_entry (f.board)));
+  tap_key (XK_a);
+  tap_key (XK_2);
+  tap_key (XK_Return);
+  spin_for (100 * 1000);
+  g_assert_cmpint (mark_of (&f, 4)->shape, ==, DJ_MARK_LABEL);
+  g_assert_cmpstr (mark_of (&f, 4)->label, ==, "a2");
+  g_assert_cmpint (mark_of (&f, 4)->colour, ==, DJ_MARKER_BLUE);
+  assert_description (&f, 4, "Blue label “a2”. Arrow to pit c (Blue).");
+  g_assert_true (gtk_widget_is_focus (dj_board_get_pit_widget (f.board, 4)));
+  /* A label with a comma is refused, and the reason shown; Escape leaves it. */
+  tap_key (XK_l);
+  spin_for (200 * 1000);
+  /* The old label is there, selected: typing replaces it. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dj_board_get_label_entry (f.board))),
+                   ==, "a2");
+  tap_key (XK_b);
+  tap_key (XK_comma);
+  tap_key (XK_Return);
+  spin_for (100 * 1000);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dj_board_get_label_entry (f.board))),
+                   ==, "b,");
+  g_assert_true (gtk_widget_has_css_class (dj_board_get_label_entry (f.board), "error"));
+  gtk_test_accessible_assert_property (dj_board_get_label_entry (f.board),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "One to four characters, without spaces or any of "
+                                       ", [ ] { } \\");
+  tap_key (XK_Escape);
+  spin_for (100 * 1000);
+  g_assert_cmpstr (mark_of (&f, 4)->label, ==, "a2");
+
   /* Delete on c takes its arrow off. */
   g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 2)));
   tap_key (XK_Delete);
   g_assert_cmpuint (dj_node_get_markup (f.node)->n_arrows, ==, 0);
-  assert_description (&f, 4, "Blue circle.");
+  assert_description (&f, 4, "Blue label “a2”.");
   fixture_tear_down (&f);
 }
 

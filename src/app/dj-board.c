@@ -48,6 +48,10 @@ struct _DjBoard
    * mouse drag started on (-1: none). */
   DjMarker          pen;
   int               drag_from;
+  GtkWidget        *label_popover;   /* asks for a pit's label (l) */
+  GtkWidget        *label_entry;
+  GtkWidget        *label_error;
+  guint             label_pit;
 };
 
 G_DEFINE_FINAL_TYPE (DjBoard, dj_board, GTK_TYPE_WIDGET)
@@ -878,6 +882,8 @@ dj_board_size_allocate (GtkWidget *widget,
                                                    (int) roundf (c.y - d / 2.0f), d, d },
                                 -1);
     }
+  if (self->label_popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->label_popover));
 }
 
 /* Input ---------------------------------------------------------------- */
@@ -1355,6 +1361,9 @@ markup_key_pressed_cb (GtkEventControllerKey *controller,
     case GDK_KEY_BackSpace:
       clear_pit_markup (self, pit);
       return TRUE;
+    case GDK_KEY_l:
+      dj_board_ask_label (self, pit);
+      return TRUE;
     default:
       if (keyval >= GDK_KEY_1 && keyval <= GDK_KEY_9)
         {
@@ -1365,6 +1374,122 @@ markup_key_pressed_cb (GtkEventControllerKey *controller,
         }
       return FALSE;
     }
+}
+
+static void
+label_entry_activate_cb (GtkEntry *entry,
+                         DjBoard  *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  if (*text == '\0')
+    {
+      /* Nothing: the label, if any, goes. */
+      const DjPitMark *mark = &dj_board_scene_get_markup (self->scene)->pits[self->label_pit];
+
+      if (mark->shape == DJ_MARK_LABEL)
+        toggle_shape (self, self->label_pit, DJ_MARK_LABEL, mark->label);
+    }
+  else if (!dj_mark_label_is_valid (text))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      gtk_widget_set_visible (self->label_error, TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      gtk_label_get_label (GTK_LABEL (self->label_error)), -1);
+      gtk_widget_error_bell (GTK_WIDGET (entry));
+      return;
+    }
+  else
+    {
+      DjMarkup markup = *dj_board_scene_get_markup (self->scene);
+      const DjPitMark *mark = &markup.pits[self->label_pit];
+
+      dj_markup_set_mark (&markup, self->label_pit, DJ_MARK_LABEL,
+                          mark->shape != DJ_MARK_NONE ? mark->colour : self->pen, text);
+      edit_markup (self, &markup, _("Mark Pit"));
+    }
+  gtk_popover_popdown (GTK_POPOVER (self->label_popover));
+}
+
+static void
+label_popover_closed_cb (GtkPopover *popover,
+                         DjBoard    *self)
+{
+  gtk_widget_grab_focus (self->pits[self->label_pit]);
+}
+
+static void
+ensure_label_popover (DjBoard *self)
+{
+  GtkWidget *box;
+
+  if (self->label_popover != NULL)
+    return;
+  self->label_popover = gtk_popover_new ();
+  gtk_widget_set_parent (self->label_popover, GTK_WIDGET (self));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->label_entry = gtk_entry_new ();
+  gtk_entry_set_max_length (GTK_ENTRY (self->label_entry), DJ_MARK_LABEL_MAX_CHARS);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->label_entry), 6);
+  /* Translators: a hint in the box where a pit's label is typed */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->label_entry), _("Label"));
+  /* Translators: tells what may be typed as a pit's label */
+  self->label_error = gtk_label_new (_("One to four characters, without spaces or any of "
+                                       ", [ ] { } \\"));
+  gtk_label_set_wrap (GTK_LABEL (self->label_error), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->label_error), 24);
+  gtk_widget_add_css_class (self->label_error, "error");
+  gtk_widget_add_css_class (self->label_error, "caption");
+  gtk_widget_set_visible (self->label_error, FALSE);
+  gtk_box_append (GTK_BOX (box), self->label_entry);
+  gtk_box_append (GTK_BOX (box), self->label_error);
+  gtk_popover_set_child (GTK_POPOVER (self->label_popover), box);
+  g_signal_connect (self->label_entry, "activate", G_CALLBACK (label_entry_activate_cb), self);
+  g_signal_connect (self->label_popover, "closed", G_CALLBACK (label_popover_closed_cb), self);
+}
+
+void
+dj_board_ask_label (DjBoard *self,
+                    guint    pit)
+{
+  const DjPitMark *mark;
+  g_autofree char *name = NULL;
+  graphene_rect_t bounds;
+
+  g_return_if_fail (DJ_IS_BOARD (self));
+  g_return_if_fail (pit < DJ_N_PITS);
+
+  ensure_label_popover (self);
+  self->label_pit = pit;
+  mark = &dj_board_scene_get_markup (self->scene)->pits[pit];
+  gtk_editable_set_text (GTK_EDITABLE (self->label_entry),
+                         mark->shape == DJ_MARK_LABEL ? mark->label : "");
+  gtk_widget_remove_css_class (self->label_entry, "error");
+  gtk_widget_set_visible (self->label_error, FALSE);
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->label_entry),
+                                 GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  name = g_strdup_printf (DJ_PIT_OWNER (pit) == DJ_SOUTH
+                          /* Translators: the box where a pit's label is typed; %s a pit letter */
+                          ? _("Label of South pit %s")
+                          /* Translators: the box where a pit's label is typed; %s a pit letter */
+                          : _("Label of North pit %s"), dj_move_to_string (pit));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->label_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  if (gtk_widget_compute_bounds (self->pits[pit], GTK_WIDGET (self), &bounds))
+    gtk_popover_set_pointing_to (GTK_POPOVER (self->label_popover),
+                                 &(GdkRectangle) { (int) bounds.origin.x, (int) bounds.origin.y,
+                                                   (int) bounds.size.width,
+                                                   (int) bounds.size.height });
+  gtk_popover_popup (GTK_POPOVER (self->label_popover));
+  gtk_widget_grab_focus (self->label_entry);
+}
+
+GtkWidget *
+dj_board_get_label_entry (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  return self->label_entry;
 }
 
 static void
@@ -1565,6 +1690,9 @@ dj_board_dispose (GObject *object)
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
       self->tick_id = 0;
     }
+  if (self->label_popover != NULL)
+    g_signal_handlers_disconnect_by_data (self->label_popover, self);
+  g_clear_pointer (&self->label_popover, gtk_widget_unparent);
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
     g_clear_pointer (&self->pits[pit], gtk_widget_unparent);
   if (self->scene != NULL)

@@ -48,7 +48,8 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
  * shape (circle, cross, triangle, square, none); a right drag (or Alt+drag)
  * from pit to pit draws an arrow, again takes it off.  Green, Shift red,
  * Ctrl blue, Shift+Ctrl yellow.  On the focused pit: o x t s toggle a
- * circle, cross, triangle or square, 1–9 a number label, k the next colour,
+ * circle, cross, triangle or square, 1–9 a number label, l asks for a label,
+ * k the next colour,
  * Delete removes its mark and arrows; Shift+arrows draw an arrow from it,
  * Enter puts it down, Escape drops it.
  *
@@ -107,6 +108,13 @@ void              dj_board_set_markers         (DjBoard          *self,
 /* The board markup shown (marks and arrows, see dj-markup.h); NULL clears it. */
 void              dj_board_set_markup          (DjBoard          *self,
                                                 const DjMarkup   *markup);
+/* Asks for a label for @pit in a popover over it (the key l does): Enter
+ * puts it on, an empty text takes it off, a bad one is refused with the
+ * reason shown. */
+void              dj_board_ask_label           (DjBoard          *self,
+                                                guint             pit);
+/* The popover's text entry (NULL until first asked), for tests. */
+GtkWidget        *dj_board_get_label_entry     (DjBoard          *self);
 /* Highlights the pit of @move as the best one (DJ_NO_MOVE: none). */
 void              dj_board_set_best_move       (DjBoard          *self,
                                                 DjMove            move);
