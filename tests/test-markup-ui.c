@@ -553,6 +553,7 @@ between_pixel (GdkTexture *texture,
 
 #define ASSERT_GREEN(p) g_assert_true ((p).g > 150 && (p).g > (p).r + 60 && (p).g > (p).b + 20)
 #define ASSERT_RED(p)   g_assert_true ((p).r > 150 && (p).r > (p).g + 80 && (p).r > (p).b + 80)
+#define ASSERT_YELLOW(p) g_assert_true ((p).r > 200 && (p).g > 170 && (p).b < 110)
 #define ASSERT_BLUE(p)  g_assert_true ((p).b > 150 && (p).b > (p).r + 80)
 
 static void
@@ -589,6 +590,12 @@ check_picture (Fixture    *f,
   /* The green arrow from c to E, half way. */
   p = between_pixel (texture, f->board, 2, 10);
   ASSERT_GREEN (p);
+  /* The green triangle on B, near its top corner. */
+  p = pit_pixel (texture, f->board, 7, 0.0, -0.28);
+  ASSERT_GREEN (p);
+  /* The yellow square on C, on its right side. */
+  p = pit_pixel (texture, f->board, 8, 0.22, 0.05);
+  ASSERT_YELLOW (p);
 }
 
 static void
@@ -609,6 +616,16 @@ test_picture (void)
   click_pit (f.board, 9, 3, 0);
   click_pit (f.board, 9, 3, 0);
   click_pit (f.board, 1, 3, XK_Control_L);
+  /* A green triangle on B, a yellow square on C. */
+  for (guint i = 0; i < 3; i++)
+    click_pit (f.board, 7, 3, 0);
+  key (XK_Control_L, TRUE);
+  for (guint i = 0; i < 4; i++)
+    click_pit (f.board, 8, 3, XK_Shift_L);
+  key (XK_Control_L, FALSE);
+  g_assert_cmpint (mark_of (&f, 7)->shape, ==, DJ_MARK_TRIANGLE);
+  g_assert_cmpint (mark_of (&f, 8)->shape, ==, DJ_MARK_SQUARE);
+  g_assert_cmpint (mark_of (&f, 8)->colour, ==, DJ_MARKER_YELLOW);
   pointer_to (f.board, 0, 0, 0);
   g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 0)));
   key (XK_Shift_L, TRUE);
