@@ -54,6 +54,9 @@ test_values (void)
 
   dj_markup_init (&m);
   g_assert_true (dj_markup_is_empty (&m));
+  g_assert_cmphex (dj_marker_to_rgb (DJ_MARKER_RED), ==, 0xe01b24);
+  g_assert_cmphex (dj_marker_to_rgb (DJ_MARKER_YELLOW), ==, 0xf6d32d);
+  g_assert_cmphex (dj_marker_to_rgb (DJ_MARKER_NONE), ==, 0);
   g_assert_true (dj_markup_equal (&m, NULL));
 
   /* Labels: one to four characters, any script, no spaces or , [ ] { } \ */

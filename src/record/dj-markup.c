@@ -57,6 +57,16 @@ dj_marker_describe (DjMarker marker)
     }
 }
 
+guint32
+dj_marker_to_rgb (DjMarker colour)
+{
+  /* As data/board.css has them. */
+  static const guint32 rgb[] = { 0, 0xe01b24, 0x2ec27e, 0x3584e4, 0xf6d32d };
+
+  g_return_val_if_fail (colour <= DJ_MARKER_LAST, 0);
+  return rgb[colour];
+}
+
 char
 dj_marker_to_letter (DjMarker colour)
 {

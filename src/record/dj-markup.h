@@ -130,6 +130,11 @@ gboolean     dj_mark_shape_from_string (const char     *str,
 /* A translated name, e.g. "Triangle". */
 const char  *dj_mark_shape_describe    (DjMarkShape     shape);
 
+/* The colour a picture draws @colour in, as 0xRRGGBB: the board's colours
+ * in the light style (GNOME's palette), for drawings without a stylesheet
+ * (diagrams, the command line).  0 for DJ_MARKER_NONE. */
+guint32      dj_marker_to_rgb          (DjMarker        colour);
+
 /* The colour letters of the text notation: 'R', 'G', 'B', 'Y'. */
 char         dj_marker_to_letter       (DjMarker        colour);
 gboolean     dj_marker_from_letter     (char            letter,
