@@ -458,6 +458,35 @@ test_keyboard (void)
   fixture_tear_down (&f);
 }
 
+/* With the default settings, moves are animated: a mark made while one is
+ * sown ends the animation and goes on the position the move reached. */
+static void
+test_during_animation (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  Fixture f;
+  DjNode *after;
+
+  g_settings_reset (settings, "animation-speed");
+  fixture_set_up (&f);
+  g_assert_cmpint (dj_board_get_animation_speed (f.board), ==, DJ_ANIMATION_SPEED_NORMAL);
+  g_assert_true (dj_window_play_move (f.window, 6));   /* North plays A */
+  after = dj_game_get_current (f.game);
+  g_assert_true (after != f.node);
+  g_assert_true (dj_board_is_animating (f.board));
+
+  click_pit (f.board, 3, 3, XK_Shift_L);
+  g_assert_false (dj_board_is_animating (f.board));
+  g_assert_cmpint (dj_node_get_marker (after, 3), ==, DJ_MARKER_RED);
+  g_assert_null (dj_node_get_markup (f.node));
+  assert_description (&f, 3, "Red circle.");
+  /* The move itself was played once, and the mark is one undo step. */
+  g_assert_true (dj_game_get_current (f.game) == after);
+  g_assert_cmpstr (dj_game_get_undo_label (f.game), ==, "Mark Pit");
+  g_settings_set_enum (settings, "animation-speed", DJ_ANIMATION_SPEED_OFF);
+  fixture_tear_down (&f);
+}
+
 /* The board's picture as the tests of the board render it. */
 static GdkTexture *
 render (DjBoard *board)
@@ -704,6 +733,7 @@ main (int   argc,
   g_test_add_func ("/djenon/markup-ui/mouse", test_mouse);
   g_test_add_func ("/djenon/markup-ui/keyboard", test_keyboard);
   g_test_add_func ("/djenon/markup-ui/picture", test_picture);
+  g_test_add_func ("/djenon/markup-ui/during-animation", test_during_animation);
 
   status = g_test_run ();
   g_clear_object (&app);
