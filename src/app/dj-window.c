@@ -264,6 +264,16 @@ update_status (DjWindow *self)
 
 /* Board */
 
+/* Marks and arrows made on the board belong to the node it shows. */
+static void
+on_markup_edited (DjWindow       *self,
+                  const DjMarkup *markup,
+                  const char     *label,
+                  DjBoard        *board)
+{
+  dj_game_set_markup (self->game, dj_game_get_current (self->game), markup, label);
+}
+
 /* What a turn just played into the record says about itself: a pass it
  * forced, the end of the game. */
 static void
@@ -832,6 +842,8 @@ dj_window_init (DjWindow *self)
                            G_CALLBACK (on_pit_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "move-refused",
                            G_CALLBACK (on_move_refused), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "markup-edited",
+                           G_CALLBACK (on_markup_edited), self, G_CONNECT_SWAPPED);
   {
     /* Flip Board: North's row at the bottom, for whoever sits there. */
     g_autoptr(GPropertyAction) flip = g_property_action_new ("flip-board", self->board, "flipped");
