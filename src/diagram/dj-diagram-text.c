@@ -8,6 +8,23 @@
 
 #include "dj-diagram-text.h"
 
+gboolean
+dj_diagram_text_locale_is_rtl (void)
+{
+  static const char * const rtl[] = { "ar", "dv", "fa", "he", "ps", "sd", "ug", "ur", "yi", NULL };
+  const char * const *names = g_get_language_names ();
+  g_autofree char *lang = NULL;
+
+  /* The first language asked for that is not C: the interface's. */
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (names[i], "C") != 0 && strcmp (names[i], "POSIX") != 0)
+      {
+        lang = g_strndup (names[i], strcspn (names[i], "_.@"));
+        break;
+      }
+  return lang != NULL && g_strv_contains (rtl, lang);
+}
+
 PangoContext *
 dj_diagram_text_context_new (void)
 {
@@ -19,6 +36,10 @@ dj_diagram_text_context_new (void)
   cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
   pango_cairo_context_set_font_options (context, options);
   pango_cairo_context_set_resolution (context, 72);
+  /* Paragraphs run in the interface's direction, whatever their first
+   * letter: a comment in Urdu does not turn an English sheet round. */
+  pango_context_set_base_dir (context, dj_diagram_text_locale_is_rtl () ? PANGO_DIRECTION_RTL
+                                                                        : PANGO_DIRECTION_LTR);
   cairo_font_options_destroy (options);
   return context;
 }
@@ -70,6 +91,11 @@ add_run (PangoAttrList *attrs,
       pango_attr_list_insert (attrs, a);
     }
   a = pango_attr_language_new (pango_language_from_string (lang));
+  a->start_index = start;
+  a->end_index = end;
+  pango_attr_list_insert (attrs, a);
+  /* Neither script has italics: a slanted Nastaliq is a distortion. */
+  a = pango_attr_style_new (PANGO_STYLE_NORMAL);
   a->start_index = start;
   a->end_index = end;
   pango_attr_list_insert (attrs, a);
@@ -141,6 +167,7 @@ dj_diagram_text_layout_new (PangoContext *context,
   PangoLayout *layout = pango_layout_new (context);
   PangoFontDescription *desc = pango_font_description_new ();
 
+  pango_layout_set_auto_dir (layout, FALSE);
   pango_font_description_set_family_static (desc, "Sans");
   pango_font_description_set_weight (desc, weight);
   pango_font_description_set_absolute_size (desc, MAX (1.0, size) * PANGO_SCALE);

@@ -8,6 +8,9 @@
 
 G_BEGIN_DECLS
 
+/* TRUE when the interface's language is written right to left. */
+gboolean      dj_diagram_text_locale_is_rtl (void);
+
 /* A pango context laid out in cairo user units (72 per inch), unhinted, so
  * that a layout measures the same for a PNG, an SVG, a PDF and a printer. */
 PangoContext *dj_diagram_text_context_new  (void);

@@ -253,20 +253,19 @@ dj_diagram_caption_for_node (DjGame       *game,
   pos = dj_node_get_position (node);
   if (dj_node_get_parent (node) == NULL)
     g_string_append (out, dj_game_has_setup (game) ? _("Set-up position") : _("Start"));
-  else if (dj_node_get_mover (node) == DJ_SOUTH)
-    /* Translators: a move of South with its number, e.g. "12. c" */
-    g_string_append_printf (out, _("%u. %s"), dj_node_get_move_number (node),
-                            dj_move_to_string (dj_node_get_move (node)));
   else
-    /* Translators: a move of North with its number, e.g. "12… C" */
-    g_string_append_printf (out, _("%u… %s"), dj_node_get_move_number (node),
+    /* Moves are written left to right in every language. */
+    g_string_append_printf (out, dj_node_get_mover (node) == DJ_SOUTH ? "\u2066%u. %s\u2069"
+                                                                      : "\u2066%u… %s\u2069",
+                            dj_node_get_move_number (node),
                             dj_move_to_string (dj_node_get_move (node)));
   if (info->south != NULL || info->north != NULL)
     {
       g_autofree char *title = dj_game_info_get_title (info);
 
-      g_string_append (out, " · ");
+      g_string_append (out, " · \u2068");
       g_string_append (out, title);
+      g_string_append (out, "\u2069");
     }
   g_string_append (out, " · ");
   dj_moves_generate (dj_game_get_rules (game), pos, &moves);

@@ -197,6 +197,8 @@ paragraph_new (DjSheet     *self,
 
   pango_layout_set_width (layout, (int) (self->width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  if (pango_context_get_base_dir (self->context) == PANGO_DIRECTION_RTL)
+    pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
   return layout;
 }
 
@@ -261,8 +263,9 @@ info_line (GString    *out,
     g_string_append_c (out, '\n');
   g_string_append (out, "<b>");
   append_escaped (out, label);
-  g_string_append (out, "</b>  ");
+  g_string_append (out, "</b>  \u2068");
   append_escaped (out, value);
+  g_string_append (out, "\u2069");
 }
 
 static const char *
@@ -350,9 +353,11 @@ append_comment (GString    *out,
   if (comment == NULL || *comment == '\0')
     return;
   space (out);
-  g_string_append (out, "<i>");
+  /* Isolated, so that a right-to-left comment does not carry the move
+   * numbers around it into its own direction. */
+  g_string_append (out, "<i>\u2068");
   append_escaped (out, comment);
-  g_string_append (out, "</i>");
+  g_string_append (out, "\u2069</i>");
 }
 
 /* One line of the move tree being written: the next node of the line and
@@ -432,6 +437,8 @@ add_notation (DjSheet *self)
           need_number = TRUE;
         }
       space (para);
+      /* Moves are written left to right in every language. */
+      g_string_append (para, "\u2066");
       if (f->main_line)
         g_string_append (para, "<b>");
       if (dj_node_get_mover (n) == DJ_SOUTH)
@@ -448,6 +455,7 @@ add_notation (DjSheet *self)
           g_string_append_c (para, ' ');
           append_escaped (para, dj_assessment_to_symbol (dj_node_get_assessment (n)));
         }
+      g_string_append (para, "\u2069");
       need_number = FALSE;
       if (dj_node_get_comment_after (n) != NULL)
         {
@@ -562,7 +570,8 @@ footer_draw (DjSheet *self,
 {
   /* Translators: the footer of a printed game sheet: its title, then
    * "Page 2 of 5" */
-  g_autofree char *text = g_strdup_printf (_("%s — page %u of %u"), self->title, page + 1,
+  g_autofree char *title = g_strdup_printf ("\u2068%s\u2069", self->title);
+  g_autofree char *text = g_strdup_printf (_("%s — page %u of %u"), title, page + 1,
                                            self->n_pages);
   g_autoptr(PangoLayout) layout = dj_diagram_text_layout_new (self->context, text, FALSE,
                                                               FOOTER_SIZE, PANGO_WEIGHT_NORMAL);
