@@ -14,6 +14,7 @@
 #include "dj-help.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
+#include "dj-print.h"
 #include "dj-review.h"
 #include "dj-study-pane.h"
 #include "dj-window.h"
@@ -144,6 +145,14 @@ show_toast (DjWindow   *self,
   self->last_toast = g_strdup (text);
   adw_toast_set_timeout (toast, 4);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+dj_window_show_toast (DjWindow   *self,
+                      const char *text)
+{
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  show_toast (self, text);
 }
 
 static void
@@ -1957,6 +1966,7 @@ dj_window_class_init (DjWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
                                    show_shortcuts_action);
+  dj_print_install_actions (widget_class);
 
   /* Alt+arrows step through the moves even while the board has the focus. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,
