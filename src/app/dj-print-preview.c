@@ -171,6 +171,16 @@ dj_print_preview_new (GtkWindow                *parent,
 
   self = g_object_new (DJ_TYPE_PRINT_PREVIEW, "transient-for", parent, NULL);
   self->preview = g_object_ref (preview);
+  /* GTK lays the pages out through the context before "ready": it needs
+   * a cairo context at the preview's resolution from the start. */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create (surface);
+
+    gtk_print_context_set_cairo_context (context, cr, 72 * PREVIEW_SCALE, 72 * PREVIEW_SCALE);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
   g_signal_connect (preview, "ready", G_CALLBACK (ready_cb), self);
   return GTK_WIDGET (self);
 }
