@@ -11,6 +11,7 @@
 #include "dj-board.h"
 #include "dj-diagram.h"
 #include "dj-export-dialog.h"
+#include "dj-print.h"
 #include "dj-print-preview.h"
 #include "dj-sheet.h"
 
@@ -37,6 +38,63 @@ wait_for_toplevel (GType      type,
         }
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
+    }
+  return NULL;
+}
+
+/* A picture of @widget in out_dir, to look at (DJENON_KEEP_OUTPUT=1 keeps it). */
+static void
+save_picture (GtkWidget  *widget,
+              const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_build_filename (out_dir, name, NULL);
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  int w, h;
+
+  /* Laid out and drawn once. */
+  while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  for (int i = 0; i < 20; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+  w = gtk_widget_get_width (widget);
+  h = gtk_widget_get_height (widget);
+  if (w <= 0 || h <= 0)
+    return;
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node == NULL)
+    return;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_texture_save_to_png (texture, path);
+  g_test_message ("picture: %s", path);
+}
+
+/* The descendant of @widget that is a label reading @text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, widget);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+        return w;
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+           c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
     }
   return NULL;
 }
@@ -116,8 +174,77 @@ test_print_preview (void)
   g_assert_cmpuint (wood, >, 20000);
   g_assert_cmpuint (dark, >, 5000);
 
+  save_picture (GTK_WIDGET (preview), "print-preview-window.png");
   gtk_window_close (GTK_WINDOW (preview));
   flush_events ();
+  destroy_window (window);
+}
+
+/* Print… opens GTK's print dialog with a tab of its own for the diagrams. */
+static void
+test_print_dialog (void)
+{
+  DjWindow *window = sample_window_at (3);
+  GtkWidget *dialog, *tab;
+  GType type;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.print", NULL);
+  type = g_type_from_name ("GtkPrintUnixDialog");
+  g_assert_true (type != 0);
+  dialog = wait_for_toplevel (type, NULL);
+  g_assert_nonnull (dialog);
+  tab = find_label (dialog, "Diagrams");
+  g_assert_nonnull (tab);
+  g_assert_nonnull (find_label (dialog, "A Diagram Every (moves; 0 for none)"));
+  save_picture (dialog, "print-dialog.png");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  destroy_window (window);
+}
+
+/* The print operation itself, written to a PDF file as "Print to File"
+ * does: its pages hold the sheet. */
+static void
+test_print_to_file (void)
+{
+  DjWindow *window = sample_window_at (12);
+  DjGame *game = dj_window_get_game (window);
+  g_autoptr(GtkPrintOperation) operation =
+    dj_print_operation_new (game, dj_game_get_current (game));
+  g_autofree char *path = g_build_filename (out_dir, "printed.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  GtkPrintOperationResult result;
+  int n_pages = 0;
+
+  gtk_print_operation_set_export_filename (operation, path);
+  result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT,
+                                    GTK_WINDOW (window), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (result, ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_object_get (operation, "n-pages", &n_pages, NULL);
+  g_assert_cmpint (n_pages, >=, 1);
+  if (pdftotext == NULL)
+    {
+      g_test_skip ("poppler-utils is not installed");
+      destroy_window (window);
+      return;
+    }
+  {
+    const char *argv[] = { pdftotext, path, "-", NULL };
+    int status;
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                 NULL, &text, NULL, &status, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_nonnull (strstr (text, "Aminata Koné – Ibrahim Sanogo"));
+  g_assert_nonnull (strstr (text, "South opens with b."));
+  /* The diagram at the current move, 6… B, with its caption. */
+  g_assert_nonnull (strstr (text, "6… B · Aminata Koné – Ibrahim Sanogo · South to move"));
+  g_assert_nonnull (strstr (text, "page 1 of"));
+  g_unlink (path);
   destroy_window (window);
 }
 
@@ -226,6 +353,7 @@ test_export_diagram (void)
   gsize len;
 
   g_assert_cmpint (dj_export_dialog_get_kind (dialog), ==, DJ_EXPORT_DIAGRAM);
+  save_picture (GTK_WIDGET (dialog), "export-diagram-dialog.png");
   g_assert_true (dj_export_dialog_get_caption (dialog));
   dj_export_dialog_set_size (dialog, 300);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
@@ -266,6 +394,7 @@ test_export_sheet (void)
   gsize len;
 
   g_assert_cmpint (dj_export_dialog_get_kind (dialog), ==, DJ_EXPORT_SHEET);
+  save_picture (GTK_WIDGET (dialog), "export-sheet-dialog.png");
   /* Away from the start, the current move gets a diagram unless unticked. */
   g_assert_true (dj_export_dialog_get_at_current (dialog));
   dj_export_dialog_set_every (dialog, 10);
@@ -347,6 +476,8 @@ main (int   argc,
 
   g_test_add_func ("/djenon/print/menu", test_menu);
   g_test_add_func ("/djenon/print/preview", test_print_preview);
+  g_test_add_func ("/djenon/print/dialog", test_print_dialog);
+  g_test_add_func ("/djenon/print/to-file", test_print_to_file);
   g_test_add_func ("/djenon/print/copy-diagram", test_copy_diagram);
   g_test_add_func ("/djenon/print/export-diagram", test_export_diagram);
   g_test_add_func ("/djenon/print/export-sheet", test_export_sheet);
