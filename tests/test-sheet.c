@@ -162,7 +162,7 @@ test_sample (Fixture       *f,
     return;
   dj_sheet_options_init (&options);
   options.every = 10;
-  sheet = dj_sheet_new (game, &options);
+  sheet = dj_sheet_new (game, &options, NULL);
   save (sheet, f->pdf);
 
   /* A diagram after moves 10 and 20 of the main line (21 moves long). */
@@ -224,7 +224,7 @@ test_page_breaks (Fixture       *f,
     }
   dj_sheet_options_init (&options);
   options.every = 7;
-  sheet = dj_sheet_new (game, &options);
+  sheet = dj_sheet_new (game, &options, NULL);
   save (sheet, f->pdf);
   dj_sheet_get_body (sheet, &top, &bottom);
 
@@ -317,7 +317,7 @@ test_scripts (Fixture       *f,
   g_ptr_array_add (at, dj_sheet_find_node (game, "2", NULL));
   dj_sheet_options_init (&options);
   options.at = at;
-  sheet = dj_sheet_new (game, &options);
+  sheet = dj_sheet_new (game, &options, NULL);
   save (sheet, f->pdf);
   g_assert_cmpuint (count_diagrams (sheet), ==, 1);
 
@@ -367,7 +367,7 @@ test_letter (Fixture       *f,
   dj_sheet_options_init (&options);
   options.page_width = DJ_SHEET_LETTER_WIDTH;
   options.page_height = DJ_SHEET_LETTER_HEIGHT;
-  sheet = dj_sheet_new (game, &options);
+  sheet = dj_sheet_new (game, &options, NULL);
   save (sheet, f->pdf);
   {
     const char *argv[] = { "pdfinfo", f->pdf, NULL };
@@ -376,6 +376,34 @@ test_letter (Fixture       *f,
   }
   g_assert_nonnull (strstr (info, "612 x 792 pts"));
   g_assert_cmpuint (count_diagrams (sheet), ==, 0);
+}
+
+/* A game past the limit is refused, saying why, before anything is laid out. */
+static void
+test_too_long (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GArray) line = dj_long_legal_line (DJ_SHEET_MAX_NODES + 1);
+  g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
+  g_autoptr(GError) error = NULL;
+  DjNode *node = dj_game_get_root (game);
+  DjSheetOptions options;
+
+  for (guint i = 0; i < line->len; i++)
+    {
+      DjMove m = g_array_index (line, DjMove, i);
+      DjMoves moves;
+      DjPosition child;
+
+      dj_moves_generate (&rules, dj_node_get_position (node), &moves);
+      g_assert_true (dj_moves_child (&moves, dj_node_get_position (node), m, &child));
+      node = dj_game_append_unchecked (game, node, m, &child);
+    }
+  dj_sheet_options_init (&options);
+  g_assert_null (dj_sheet_new (game, &options, &error));
+  g_assert_error (error, DJ_DIAGRAM_ERROR, DJ_DIAGRAM_ERROR_TOO_LONG);
+  g_assert_cmpstr (error->message, ==,
+                   "The game has 50001 moves with its variations; a game sheet holds at most 50000");
 }
 
 int
@@ -392,5 +420,6 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/djenon/sheet/letter", Fixture, NULL, fixture_set_up, test_letter,
               fixture_tear_down);
+  g_test_add_func ("/djenon/sheet/too-long", test_too_long);
   return g_test_run ();
 }

@@ -261,8 +261,8 @@ sheet_chooser_response (GtkNativeDialog *native,
           g_object_unref (file);
           file = g_file_get_child (parent, with);
         }
-      sheet = dj_sheet_new (dj_window_get_game (window), &choice->options);
-      if (dj_sheet_save_pdf (sheet, file, &error))
+      sheet = dj_sheet_new (dj_window_get_game (window), &choice->options, &error);
+      if (sheet != NULL && dj_sheet_save_pdf (sheet, file, &error))
         {
           g_autofree char *shown = g_file_get_basename (file);
           /* Translators: a toast; %s is a file name, %u the number of pages */
@@ -296,7 +296,8 @@ sheet_dialog_response (DjExportDialog *dialog,
 
   if (!g_str_equal (response, "export"))
     return;
-  if (!dj_export_parse_moves (game, dj_export_dialog_get_moves (dialog), nodes, &error))
+  if (!dj_sheet_check_game (game, &error) ||
+      !dj_export_parse_moves (game, dj_export_dialog_get_moves (dialog), nodes, &error))
     {
       show_error (GTK_WINDOW (window), _("The Game Sheet Was Not Exported"), error->message);
       return;
@@ -378,7 +379,13 @@ begin_print_cb (GtkPrintOperation *operation,
     g_ptr_array_add (at, job->current);
   options.at = at;
   g_clear_pointer (&job->sheet, dj_sheet_free);
-  job->sheet = dj_sheet_new (job->game, &options);
+  /* The game was checked before the operation started. */
+  job->sheet = dj_sheet_new (job->game, &options, NULL);
+  if (job->sheet == NULL)
+    {
+      gtk_print_operation_cancel (operation);
+      return;
+    }
   gtk_print_operation_set_n_pages (operation, dj_sheet_get_n_pages (job->sheet));
 }
 
@@ -511,6 +518,11 @@ run_print (DjWindow                *window,
   g_autoptr(GError) error = NULL;
   GtkPrintOperationResult result;
 
+  if (!dj_sheet_check_game (game, &error))
+    {
+      show_error (GTK_WINDOW (window), _("The Game Was Not Printed"), error->message);
+      return;
+    }
   gtk_print_operation_set_allow_async (operation, TRUE);
   g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), window, 0);
   result = gtk_print_operation_run (operation, action, GTK_WINDOW (window), &error);

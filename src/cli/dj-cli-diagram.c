@@ -268,8 +268,13 @@ dj_cli_sheet (int    argc,
   options.every = every;
   options.at = nodes;
 
-  sheet = dj_sheet_new (game, &options);
+  sheet = dj_sheet_new (game, &options, &error);
   file = g_file_new_for_commandline_arg (output);
+  if (sheet == NULL)
+    {
+      g_printerr ("%s: %s\n", argv[1], error->message);
+      return DJ_CLI_USAGE;
+    }
   if (!dj_sheet_save_pdf (sheet, file, &error))
     {
       g_printerr ("%s\n", error->message);

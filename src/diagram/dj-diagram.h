@@ -26,6 +26,7 @@ typedef enum
   DJ_DIAGRAM_ERROR_FORMAT,    /* not .png, .svg or .pdf */
   DJ_DIAGRAM_ERROR_WRITE,     /* the file cannot be written */
   DJ_DIAGRAM_ERROR_MOVE,      /* a move path or move list that names no move */
+  DJ_DIAGRAM_ERROR_TOO_LONG,  /* a game too long for a game sheet */
 } DjDiagramError;
 
 GQuark       dj_diagram_error_quark      (void);

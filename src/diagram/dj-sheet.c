@@ -19,6 +19,7 @@
 #define DIAGRAM_GAP    8.0
 #define DIAGRAM_WIDTH  330.0
 #define FOOTER_ROOM    22.0
+#define MAX_PARAGRAPH  3000   /* bytes of notation before a new paragraph */
 
 void
 dj_sheet_options_init (DjSheetOptions *options)
@@ -431,6 +432,13 @@ add_notation (DjSheet *self)
        * variation's own first move (its parent line writes its siblings). */
       f->variation = n == f->first && !f->main_line ? NULL : dj_node_get_next_sibling (n);
 
+      /* A long stretch of moves goes on in a new paragraph: pango lays a
+       * paragraph out in more than linear time. */
+      if (para->len > MAX_PARAGRAPH && dj_node_get_mover (n) == DJ_SOUTH)
+        {
+          flush (self, para);
+          need_number = TRUE;
+        }
       if (dj_node_get_comment_before (n) != NULL)
         {
           append_comment (para, dj_node_get_comment_before (n));
@@ -484,9 +492,29 @@ add_notation (DjSheet *self)
     flush (self, para);
 }
 
+gboolean
+dj_sheet_check_game (DjGame  *game,
+                     GError **error)
+{
+  guint n;
+
+  g_return_val_if_fail (DJ_IS_GAME (game), FALSE);
+
+  n = dj_game_get_n_nodes (game) - 1;
+  if (n > DJ_SHEET_MAX_NODES)
+    {
+      g_set_error (error, DJ_DIAGRAM_ERROR, DJ_DIAGRAM_ERROR_TOO_LONG,
+                   _("The game has %u moves with its variations; a game sheet holds at most %u"),
+                   n, DJ_SHEET_MAX_NODES);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 DjSheet *
 dj_sheet_new (DjGame               *game,
-              const DjSheetOptions *options)
+              const DjSheetOptions *options,
+              GError              **error)
 {
   DjSheet *self;
 
@@ -494,6 +522,9 @@ dj_sheet_new (DjGame               *game,
   g_return_val_if_fail (options != NULL, NULL);
   g_return_val_if_fail (options->page_width > 2 * options->margin + 100, NULL);
   g_return_val_if_fail (options->page_height > 2 * options->margin + FOOTER_ROOM + 300, NULL);
+
+  if (!dj_sheet_check_game (game, error))
+    return NULL;
 
   self = g_new0 (DjSheet, 1);
   self->game = g_object_ref (game);

@@ -44,6 +44,15 @@ DjNode       *dj_sheet_find_node        (DjGame               *game,
 
 typedef struct _DjSheet DjSheet;
 
+/* The most moves (nodes, variations included) a sheet is made of: about
+ * 700 pages, 100 MB while it is laid out. */
+#define DJ_SHEET_MAX_NODES 50000
+
+/* FALSE (DJ_DIAGRAM_ERROR_TOO_LONG, translated) when @game is too long for
+ * a sheet. */
+gboolean          dj_sheet_check_game   (DjGame               *game,
+                                         GError              **error);
+
 typedef enum
 {
   DJ_SHEET_ITEM_LINE,       /* one line of text */
@@ -61,8 +70,10 @@ typedef struct
   const DjNode    *node;    /* a diagram's node */
 } DjSheetItem;
 
+/* NULL when dj_sheet_check_game() refuses @game. */
 DjSheet          *dj_sheet_new          (DjGame               *game,
-                                         const DjSheetOptions *options);
+                                         const DjSheetOptions *options,
+                                         GError              **error);
 void              dj_sheet_free         (DjSheet              *sheet);
 
 guint             dj_sheet_get_n_pages  (DjSheet              *sheet);
