@@ -13,6 +13,26 @@
 /* A text of the whole tree and information, node by node in pre-order with
  * each node's number of children, so that two dumps are equal exactly when
  * the trees are. */
+/* Every mark (shape, colour, label) and arrow, or "-" for none. */
+static G_GNUC_UNUSED void
+dump_markup (GString        *s,
+             const DjMarkup *m)
+{
+  if (m == NULL)
+    {
+      g_string_append_c (s, '-');
+      return;
+    }
+  g_assert_false (dj_markup_is_empty (m));
+  for (guint p = 0; p < DJ_N_PITS; p++)
+    if (m->pits[p].shape != DJ_MARK_NONE)
+      g_string_append_printf (s, "%s:%d%d%s;", dj_move_to_string (p), m->pits[p].shape,
+                              m->pits[p].colour, m->pits[p].label);
+  for (guint i = 0; i < m->n_arrows; i++)
+    g_string_append_printf (s, "%s>%s%d;", dj_move_to_string (m->arrows[i].from),
+                            dj_move_to_string (m->arrows[i].to), m->arrows[i].colour);
+}
+
 static G_GNUC_UNUSED char *
 dump_game (DjGame *game)
 {
@@ -42,8 +62,7 @@ dump_game (DjGame *game)
                               n == root ? "root" : dj_move_to_string (dj_node_get_move (n)),
                               dj_node_get_glyph (n), dj_node_get_assessment (n),
                               dj_node_get_time_ms (n));
-      for (guint p = 0; p < DJ_N_PITS; p++)
-        g_string_append_printf (s, "%d", dj_node_get_marker (n, p));
+      dump_markup (s, dj_node_get_markup (n));
       g_string_append_printf (s, " [%s] [%s] [%s]\n",
                               dj_node_get_comment_before (n) ?: "",
                               dj_node_get_comment_after (n) ?: "",
@@ -71,8 +90,13 @@ tree_fingerprint (DjGame *game)
       MIX (dj_node_get_glyph (n));
       MIX (dj_node_get_assessment (n));
       MIX (dj_node_get_time_ms (n));
-      for (guint p = 0; p < DJ_N_PITS; p++)
-        MIX (dj_node_get_marker (n, p));
+      if (dj_node_get_markup (n) != NULL)
+        {
+          const guchar *bytes = (const guchar *) dj_node_get_markup (n);
+
+          for (gsize b = 0; b < sizeof (DjMarkup); b++)
+            MIX (bytes[b]);
+        }
       for (guint t = 0; t < 3; t++)
         {
           MIX (texts[t] != NULL);
@@ -281,6 +305,30 @@ random_info (GRand  *rand,
 
 /* A random game: random rules and start, up to @size moves played at random
  * nodes (so with variations), random annotations everywhere. */
+/* Marks of every shape (labels in several scripts) and arrows. */
+static G_GNUC_UNUSED void
+random_markup (GRand  *rand,
+               DjGame *game,
+               DjNode *node)
+{
+  static const char * const labels[] = { "1", "12", "x", "ab?!", "é", "क्ष", "ب", "A:b" };
+  guint n = g_rand_int_range (rand, 0, 4);
+
+  for (guint i = 0; i < n; i++)
+    dj_game_set_mark (game, node, g_rand_int_range (rand, 0, DJ_N_PITS),
+                      g_rand_int_range (rand, DJ_MARK_CIRCLE, DJ_MARK_SHAPE_LAST + 1),
+                      g_rand_int_range (rand, 1, DJ_MARKER_LAST + 1),
+                      labels[g_rand_int_range (rand, 0, G_N_ELEMENTS (labels))]);
+  n = g_rand_int_range (rand, 0, 4);
+  for (guint i = 0; i < n; i++)
+    {
+      guint from = g_rand_int_range (rand, 0, DJ_N_PITS);
+      guint to = (from + g_rand_int_range (rand, 1, DJ_N_PITS)) % DJ_N_PITS;
+
+      dj_game_toggle_arrow (game, node, from, to, g_rand_int_range (rand, 1, DJ_MARKER_LAST + 1));
+    }
+}
+
 static G_GNUC_UNUSED DjGame *
 random_game (GRand *rand,
              guint  size)
@@ -338,6 +386,8 @@ random_game (GRand *rand,
       if (g_rand_int_range (rand, 0, 4) == 0)
         dj_game_set_marker (game, node, g_rand_int_range (rand, 0, DJ_N_PITS),
                             g_rand_int_range (rand, 1, DJ_MARKER_LAST + 1));
+      if (g_rand_int_range (rand, 0, 5) == 0)
+        random_markup (rand, game, node);
     }
   dj_game_clear_undo (game);
   dj_game_set_modified (game, FALSE);

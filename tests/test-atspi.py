@@ -394,6 +394,29 @@ def test_unreadable_file(base):
         app.stop()
 
 
+def test_markup_read_out(base):
+    """Marks and arrows on the board are read out as the pits' descriptions."""
+    home = make_home(base, "markup")
+    path = os.path.join(home, "markup.djenon")
+    shutil.copy(os.path.join(os.environ["G_TEST_SRCDIR"], "markup", "markup.djenon"), path)
+    app = App(home, [path])
+    pid = app.process.pid
+    try:
+        # The file opens at its start: a green circle on c, a green arrow to E.
+        pit = find(pid, Atspi.Role.PUSH_BUTTON, r"^South pit c,", timeout=40)
+        said = pit.get_description() if pit is not None else None
+        tap(said == "Green circle. Arrow to pit E (Green).",
+            "pit c's description reads its mark and its arrow", said)
+        pit = find(pid, Atspi.Role.PUSH_BUTTON, r"^North pit E,")
+        said = pit.get_description() if pit is not None else None
+        tap(said == "Arrow from pit c (Green).", "pit E's description reads the arrow to it", said)
+        pit = find(pid, Atspi.Role.PUSH_BUTTON, r"^South pit d,")
+        said = pit.get_description() if pit is not None else None
+        tap(not said, "an unmarked pit has no description", said)
+    finally:
+        app.stop()
+
+
 def main():
     for var in ("DJENON", "DJENON_CLI"):
         if var not in os.environ:
@@ -407,6 +430,7 @@ def main():
         test_record_and_save(base)
         test_draft_after_kill(base)
         test_unreadable_file(base)
+        test_markup_read_out(base)
     finally:
         if failed:
             for root, _, files in os.walk(base):

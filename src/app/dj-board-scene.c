@@ -239,7 +239,10 @@ struct _DjBoardScene
   gboolean     flipped;
   gboolean     show_counts;
   gboolean     interactive;
-  guint8       markers[DJ_N_PITS];
+  DjMarkup     markup;
+  int          arrow_from;   /* an arrow being drawn, or -1 */
+  int          arrow_to;
+  DjMarker     arrow_colour;
   DjMove       best_move;
 
   Mode         mode;
@@ -471,6 +474,7 @@ dj_board_scene_init (DjBoardScene *self)
   self->show_counts = TRUE;
   self->interactive = TRUE;
   self->best_move = DJ_NO_MOVE;
+  self->arrow_from = self->arrow_to = -1;
   compute_moves (self);
 }
 
@@ -937,18 +941,16 @@ void
 dj_board_scene_set_markers (DjBoardScene *self,
                             const guint8  markers[DJ_N_PITS])
 {
-  guint8 clean[DJ_N_PITS] = { 0 };
+  DjMarkup markup;
 
   g_return_if_fail (DJ_IS_BOARD_SCENE (self));
 
+  dj_markup_init (&markup);
   if (markers != NULL)
     for (guint i = 0; i < DJ_N_PITS; i++)
-      clean[i] = markers[i] <= 4 ? markers[i] : 0;
-  if (memcmp (clean, self->markers, DJ_N_PITS) == 0)
-    return;
-  memcpy (self->markers, clean, DJ_N_PITS);
-  emit_changed (self);
-  emit_redraw (self);
+      if (markers[i] >= 1 && markers[i] <= DJ_MARKER_LAST)
+        dj_markup_set_mark (&markup, i, DJ_MARK_CIRCLE, markers[i], NULL);
+  dj_board_scene_set_markup (self, &markup);
 }
 
 guint
@@ -957,7 +959,67 @@ dj_board_scene_get_marker (DjBoardScene *self,
 {
   g_return_val_if_fail (DJ_IS_BOARD_SCENE (self), 0);
   g_return_val_if_fail (pit < DJ_N_PITS, 0);
-  return self->markers[pit];
+  return self->markup.pits[pit].colour;
+}
+
+void
+dj_board_scene_set_markup (DjBoardScene   *self,
+                           const DjMarkup *markup)
+{
+  DjMarkup clean;
+
+  g_return_if_fail (DJ_IS_BOARD_SCENE (self));
+
+  if (markup != NULL)
+    clean = *markup;
+  else
+    dj_markup_init (&clean);
+  if (dj_markup_equal (&clean, &self->markup))
+    return;
+  self->markup = clean;
+  emit_changed (self);
+  emit_redraw (self);
+}
+
+const DjMarkup *
+dj_board_scene_get_markup (DjBoardScene *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD_SCENE (self), NULL);
+  return &self->markup;
+}
+
+void
+dj_board_scene_set_arrow_draft (DjBoardScene *self,
+                                int           from,
+                                int           to,
+                                DjMarker      colour)
+{
+  g_return_if_fail (DJ_IS_BOARD_SCENE (self));
+
+  if (from < 0 || from >= DJ_N_PITS || colour == DJ_MARKER_NONE || colour > DJ_MARKER_LAST)
+    from = to = -1, colour = DJ_MARKER_NONE;
+  if (to < 0 || to >= DJ_N_PITS)
+    to = -1;
+  if (self->arrow_from == from && self->arrow_to == to && self->arrow_colour == colour)
+    return;
+  self->arrow_from = from;
+  self->arrow_to = to;
+  self->arrow_colour = colour;
+  emit_redraw (self);
+}
+
+DjMarker
+dj_board_scene_get_arrow_draft (DjBoardScene *self,
+                                int          *from,
+                                int          *to)
+{
+  g_return_val_if_fail (DJ_IS_BOARD_SCENE (self), DJ_MARKER_NONE);
+
+  if (from != NULL)
+    *from = self->arrow_from;
+  if (to != NULL)
+    *to = self->arrow_to;
+  return self->arrow_colour;
 }
 
 void

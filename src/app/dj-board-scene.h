@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 
+#include "dj-markup.h"
 #include "dj-play.h"
 
 G_BEGIN_DECLS
@@ -189,7 +190,24 @@ void              dj_board_scene_set_show_counts    (DjBoardScene     *self,
 gboolean          dj_board_scene_get_interactive    (DjBoardScene     *self);
 void              dj_board_scene_set_interactive    (DjBoardScene     *self,
                                                      gboolean          interactive);
-/* Rings on pits: 0 none, 1 red, 2 green, 3 blue, 4 yellow. */
+/* Board markup (marks and arrows, see dj-markup.h); NULL clears it.  The
+ * scene keeps a copy. */
+void              dj_board_scene_set_markup         (DjBoardScene     *self,
+                                                     const DjMarkup   *markup);
+/* Never NULL; empty when there is none. */
+const DjMarkup   *dj_board_scene_get_markup         (DjBoardScene     *self);
+/* An arrow being drawn (with the mouse or the keyboard): from @from to @to
+ * (-1: not on a pit yet) in @colour; @from -1 (or colour NONE) ends it. */
+void              dj_board_scene_set_arrow_draft    (DjBoardScene     *self,
+                                                     int               from,
+                                                     int               to,
+                                                     DjMarker          colour);
+/* The draft's colour (NONE when there is no draft), its ends in @from, @to. */
+DjMarker          dj_board_scene_get_arrow_draft    (DjBoardScene     *self,
+                                                     int              *from,
+                                                     int              *to);
+/* Circles on pits: 0 none, 1 red, 2 green, 3 blue, 4 yellow (the colours of
+ * DjMarker); get_marker gives the colour of a mark of any shape. */
 void              dj_board_scene_set_markers        (DjBoardScene     *self,
                                                      const guint8      markers[DJ_N_PITS]);
 guint             dj_board_scene_get_marker         (DjBoardScene     *self,

@@ -35,11 +35,23 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
  *   move-refused (int move, guint reason) a pit that cannot be played was
  *                                         chosen; reason is a DjPitStatus for
  *                                         dj_pit_status_describe()
+ *   markup-edited (DjMarkup *markup, char *label)  the user changed the
+ *                                         markup: the whole new markup and
+ *                                         the undo step's name
  *
  * Keys (while a pit has the focus): arrows move between pits on screen,
  * Enter or Space plays the focused pit, a letter a–f (either case) plays
  * that pit of the side to move.  While a move is animated, any click or key
  * only finishes the animation.
+ *
+ * Markup: a right click (or Alt+click) on a pit marks it, again cycles the
+ * shape (circle, cross, triangle, square, none); a right drag (or Alt+drag)
+ * from pit to pit draws an arrow, again takes it off.  Green, Shift red,
+ * Ctrl blue, Shift+Ctrl yellow.  On the focused pit: o x t s toggle a
+ * circle, cross, triangle or square, 1–9 a number label, l asks for a label,
+ * k the next colour,
+ * Delete removes its mark and arrows; Shift+arrows draw an arrow from it,
+ * Enter puts it down, Escape drops it.
  *
  * CSS: node "board"; pits are "pit" nodes with classes .south/.north,
  * .legal, .mover, .best.  Colours come from data/board.css.
@@ -93,6 +105,16 @@ void              dj_board_set_interactive     (DjBoard          *self,
  * NULL clears them. */
 void              dj_board_set_markers         (DjBoard          *self,
                                                 const guint8      markers[12]);
+/* The board markup shown (marks and arrows, see dj-markup.h); NULL clears it. */
+void              dj_board_set_markup          (DjBoard          *self,
+                                                const DjMarkup   *markup);
+/* Asks for a label for @pit in a popover over it (the key l does): Enter
+ * puts it on, an empty text takes it off, a bad one is refused with the
+ * reason shown. */
+void              dj_board_ask_label           (DjBoard          *self,
+                                                guint             pit);
+/* The popover's text entry (NULL until first asked), for tests. */
+GtkWidget        *dj_board_get_label_entry     (DjBoard          *self);
 /* Highlights the pit of @move as the best one (DJ_NO_MOVE: none). */
 void              dj_board_set_best_move       (DjBoard          *self,
                                                 DjMove            move);

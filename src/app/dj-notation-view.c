@@ -1064,8 +1064,9 @@ build_marker_grid (DjNotationView *self)
       for (guint m = 1; m <= DJ_MARKER_LAST; m++)
         {
           GtkWidget *button = gtk_toggle_button_new ();
-          /* Translators: a marker toggle, e.g. "Red ring on pit c" */
-          g_autofree char *name = g_strdup_printf (_("%s ring on pit %s"),
+          /* Translators: a marker toggle, e.g. "Red mark on pit c" (the
+           * mark's colour, whatever its shape) */
+          g_autofree char *name = g_strdup_printf (_("%s mark on pit %s"),
                                                    dj_marker_describe (m),
                                                    dj_move_to_string (pit));
 

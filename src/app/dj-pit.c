@@ -17,6 +17,7 @@ struct _DjPit
   DjBoardTexts *texts;
   guint         pit;
   char         *label;
+  char         *description;   /* the pit's markup read out */
 };
 
 G_DEFINE_FINAL_TYPE (DjPit, dj_pit, GTK_TYPE_BUTTON)
@@ -447,6 +448,119 @@ static const char * const marker_colors[][2] = {
   { "dj_marker_yellow_color", "#f6d32d" },
 };
 
+void
+dj_marker_lookup_color (GtkWidget *widget,
+                        DjMarker   colour,
+                        GdkRGBA   *color)
+{
+  g_return_if_fail (colour > DJ_MARKER_NONE && colour <= DJ_MARKER_LAST);
+  dj_board_lookup_color (widget, marker_colors[colour][0], marker_colors[colour][1], color);
+}
+
+/* A line in @color over a wider one in @halo, so that a mark stands out on
+ * wood and seeds alike, in the light and the dark style. */
+static void
+stroke_with_halo (cairo_t       *cr,
+                  const GdkRGBA *color,
+                  const GdkRGBA *halo,
+                  double         width)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  gdk_cairo_set_source_rgba (cr, halo);
+  cairo_set_line_width (cr, width * 1.8);
+  cairo_stroke_preserve (cr);
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
+/* A cross, triangle or square over the seeds, or a label in a badge. */
+static void
+mark_snapshot (DjPit           *self,
+               GtkSnapshot     *snapshot,
+               const DjPitMark *mark,
+               float            cx,
+               float            cy,
+               float            d)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GdkRGBA color, halo;
+  cairo_t *cr;
+  double w = MAX (2.0, d * 0.085);
+
+  dj_marker_lookup_color (widget, mark->colour, &color);
+  dj_board_lookup_color (widget, "dj_mark_halo_color", "rgba(0,0,0,0.55)", &halo);
+
+  if (mark->shape == DJ_MARK_LABEL)
+    {
+      const DjBoardText *t = dj_board_texts_get (self->texts, widget, mark->label, d * 0.3f,
+                                                 PANGO_WEIGHT_BOLD, d * 0.8f);
+      float bh = d * 0.42f, bw = MAX (bh, t->logical.width + d * 0.16f);
+      GskRoundedRect rr;
+      GdkRGBA fg;
+
+      dj_board_lookup_color (widget,
+                             mark->colour == DJ_MARKER_YELLOW ? "dj_mark_label_dark_fg_color"
+                                                              : "dj_mark_label_fg_color",
+                             mark->colour == DJ_MARKER_YELLOW ? "#241f31" : "#ffffff", &fg);
+      gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT (cx - bw / 2 - 1, cy - bh / 2 - 1,
+                                                                 bw + 2, bh + 2), bh / 2 + 1);
+      gtk_snapshot_push_rounded_clip (snapshot, &rr);
+      gtk_snapshot_append_color (snapshot, &halo, &rr.bounds);
+      gtk_snapshot_pop (snapshot);
+      gsk_rounded_rect_init_from_rect (&rr, &GRAPHENE_RECT_INIT (cx - bw / 2, cy - bh / 2, bw, bh),
+                                       bh / 2);
+      gtk_snapshot_push_rounded_clip (snapshot, &rr);
+      gtk_snapshot_append_color (snapshot, &color, &rr.bounds);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot,
+                              &GRAPHENE_POINT_INIT (roundf (cx - t->logical.width / 2.0f),
+                                                    roundf (cy - t->ink.y - t->ink.height / 2.0f)));
+      gtk_snapshot_append_layout (snapshot, t->layout, &fg);
+      gtk_snapshot_restore (snapshot);
+      return;
+    }
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (cx - d, cy - d, 2 * d, 2 * d));
+  switch (mark->shape)
+    {
+    case DJ_MARK_CROSS:
+      {
+        double r = d * 0.24;
+
+        cairo_move_to (cr, cx - r, cy - r);
+        cairo_line_to (cr, cx + r, cy + r);
+        cairo_move_to (cr, cx + r, cy - r);
+        cairo_line_to (cr, cx - r, cy + r);
+      }
+      break;
+    case DJ_MARK_TRIANGLE:
+      {
+        /* Equilateral, its centre on the pit's. */
+        double r = d * 0.3;
+
+        cairo_move_to (cr, cx, cy - r);
+        cairo_line_to (cr, cx + r * 0.866, cy + r * 0.5);
+        cairo_line_to (cr, cx - r * 0.866, cy + r * 0.5);
+        cairo_close_path (cr);
+      }
+      break;
+    case DJ_MARK_SQUARE:
+      {
+        double r = d * 0.22;
+
+        cairo_rectangle (cr, cx - r, cy - r, 2 * r, 2 * r);
+      }
+      break;
+    default:
+      break;
+    }
+  stroke_with_halo (cr, &color, &halo, w);
+  cairo_destroy (cr);
+}
+
 static void
 dj_pit_snapshot (GtkWidget   *widget,
                  GtkSnapshot *snapshot)
@@ -455,7 +569,7 @@ dj_pit_snapshot (GtkWidget   *widget,
   float w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   float d = MIN (w, h), cx = w / 2, cy = h / 2;
   guint count = dj_board_scene_get_pit_count (self->scene, self->pit);
-  guint marker = dj_board_scene_get_marker (self->scene, self->pit);
+  const DjPitMark *mark = &dj_board_scene_get_markup (self->scene)->pits[self->pit];
   guint captures = dj_board_scene_get_preview_captures (self->scene);
   DjSeedColors colors;
 
@@ -466,15 +580,18 @@ dj_pit_snapshot (GtkWidget   *widget,
 
   dj_seed_colors_lookup (widget, &colors);
 
-  if (marker > 0 && marker < G_N_ELEMENTS (marker_colors))
+  if (mark->shape == DJ_MARK_CIRCLE)
     {
       GdkRGBA color;
 
-      dj_board_lookup_color (widget, marker_colors[marker][0], marker_colors[marker][1], &color);
+      dj_marker_lookup_color (widget, mark->colour, &color);
       ring_snapshot (snapshot, cx, cy, d * 0.47f, d * 0.06f, &color);
     }
 
   dj_seed_pile_snapshot (snapshot, &colors, &GRAPHENE_POINT_INIT (cx, cy), d, count, FALSE);
+
+  if (mark->shape > DJ_MARK_CIRCLE)
+    mark_snapshot (self, snapshot, mark, cx, cy, d);
 
   if (captures & (1u << self->pit))
     {
@@ -568,6 +685,7 @@ dj_pit_finalize (GObject *object)
 
   g_clear_object (&self->scene);
   g_clear_pointer (&self->label, g_free);
+  g_clear_pointer (&self->description, g_free);
 
   G_OBJECT_CLASS (dj_pit_parent_class)->finalize (object);
 }
@@ -638,6 +756,13 @@ dj_pit_get_accessible_label (DjPit *self)
 {
   g_return_val_if_fail (DJ_IS_PIT (self), NULL);
   return self->label;
+}
+
+const char *
+dj_pit_get_accessible_description (DjPit *self)
+{
+  g_return_val_if_fail (DJ_IS_PIT (self), NULL);
+  return self->description;
 }
 
 static void
@@ -762,38 +887,31 @@ dj_pit_sync (DjPit *self)
     /* Translators: a pit for screen readers: "North pit D, 4 seeds" */
     label = g_strdup_printf (_("%s, %s"), name, seeds);
 
-  /* Annotations the eye sees on the pit. */
-  {
-    guint marker = dj_board_scene_get_marker (self->scene, self->pit);
-    const char *extra[2] = { NULL, NULL };
-
-    switch (marker)
-      {
-      case 1:
-        /* Translators: added to a pit's accessible name when a red ring marks it */
-        extra[0] = _("marked red");
-        break;
-      case 2:
-        extra[0] = _("marked green");
-        break;
-      case 3:
-        extra[0] = _("marked blue");
-        break;
-      case 4:
-        extra[0] = _("marked yellow");
-        break;
-      default:
-        break;
-      }
-    if (dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit)
+  if (dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit)
+    {
       /* Translators: added to a pit's accessible name when the analysis highlights it */
-      extra[extra[0] ? 1 : 0] = _("best move");
-    for (guint i = 0; i < G_N_ELEMENTS (extra) && extra[i] != NULL; i++)
-      {
-        char *longer = g_strdup_printf (_("%s, %s"), label, extra[i]);
+      char *longer = g_strdup_printf (_("%s, %s"), label, _("best move"));
 
-        g_free (label);
-        label = longer;
+      g_free (label);
+      label = longer;
+    }
+
+  /* The marks and arrows the eye sees on the pit. */
+  {
+    g_autofree char *description =
+      dj_markup_describe_pit (dj_board_scene_get_markup (self->scene), self->pit);
+
+    if (g_strcmp0 (description, self->description) != 0)
+      {
+        g_free (self->description);
+        self->description = g_steal_pointer (&description);
+        if (self->description != NULL)
+          gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                          GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, self->description,
+                                          -1);
+        else
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (self),
+                                         GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
       }
   }
 

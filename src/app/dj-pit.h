@@ -29,6 +29,11 @@ void         dj_board_lookup_color          (GtkWidget          *widget,
                                              const char         *fallback,
                                              GdkRGBA            *color);
 
+/* The colour marks and arrows of @colour are drawn in (light or dark style). */
+void         dj_marker_lookup_color         (GtkWidget          *widget,
+                                             DjMarker            colour,
+                                             GdkRGBA            *color);
+
 /* The board's texts, each laid out once at each size and weight.  Sizes
  * are whole pixels, so a window being resized meets few of them (each new
  * size is a new font for pango to set up).  The board is a drawing that
@@ -95,6 +100,9 @@ guint        dj_pit_get_index               (DjPit        *self);
 void         dj_pit_sync                    (DjPit        *self);
 /* The accessible label last set (for tests: GTK 4.8 cannot read it back). */
 const char  *dj_pit_get_accessible_label    (DjPit        *self);
+/* The accessible description last set: the pit's marks and arrows read
+ * out, or NULL when it has none. */
+const char  *dj_pit_get_accessible_description (DjPit     *self);
 /* The pit's tooltip as it would show now (what the move does, or why it
  * cannot be played), or NULL.  Free with g_free(). */
 char        *dj_pit_dup_tooltip             (DjPit        *self);

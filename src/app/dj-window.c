@@ -376,11 +376,17 @@ static void
 sync_markers (DjWindow *self,
               DjNode   *node)
 {
-  guint8 markers[DJ_N_PITS];
+  dj_board_set_markup (DJ_BOARD (self->board), dj_node_get_markup (node));
+}
 
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    markers[i] = dj_node_get_marker (node, i);
-  dj_board_set_markers (DJ_BOARD (self->board), markers);
+/* Marks and arrows made on the board belong to the node it shows. */
+static void
+on_markup_edited (DjWindow       *self,
+                  const DjMarkup *markup,
+                  const char     *label,
+                  DjBoard        *board)
+{
+  dj_game_set_markup (self->game, dj_game_get_current (self->game), markup, label);
 }
 
 static void
@@ -2005,6 +2011,8 @@ dj_window_init (DjWindow *self)
                            G_CALLBACK (on_pit_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "move-refused",
                            G_CALLBACK (on_move_refused), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "markup-edited",
+                           G_CALLBACK (on_markup_edited), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::animating",
                            G_CALLBACK (on_board_animating), self, G_CONNECT_SWAPPED);
   {

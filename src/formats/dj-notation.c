@@ -9,8 +9,14 @@
  * variation, or after the first comment) is the comment before the next
  * move.  "{}" is an empty comment, written to keep the two apart.  A
  * comment may begin with commands: "[%ms 1200]" (time spent on the move)
- * and "[%mark c red d blue]" (pit markers).  In comments "\}" is a brace
- * and "\\" a backslash.
+ * and the board markup in the style of PGN's [%csl]/[%cal]:
+ *   [%csl Rc,GxD,Bte,Ysf]  marks: a colour letter (Red, Green, Blue, Yellow),
+ *                          x, t or s for a cross, triangle or square (none:
+ *                          a circle), and the pit;
+ *   [%clb Rc:1,GD:ab]      labels: colour, pit, a colon and the label;
+ *   [%cal GcD,RAb]         arrows: colour, from, to.
+ * "[%mark c red d blue]" (circles, as older versions wrote them) is read
+ * too.  In comments "\}" is a brace and "\\" a backslash.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -201,6 +207,84 @@ unescape_comment (const char *raw)
   return g_string_free (s, FALSE);
 }
 
+/* One item of a markup command; @item is not empty.  See the file's top. */
+static gboolean
+apply_markup_item (DjMarkup   *markup,
+                   char        command,
+                   const char *item)
+{
+  DjMarker colour;
+  DjMove from, to;
+  DjMarkShape shape = DJ_MARK_CIRCLE;
+  const char *p = item + 1;
+
+  if (!dj_marker_from_letter (item[0], &colour))
+    return FALSE;
+  switch (command)
+    {
+    case 's':   /* [%csl Rc,Gxd]: colour, shape letter unless a circle, pit */
+      if (*p == 'x' || *p == 't' || *p == 's')
+        {
+          shape = *p == 'x' ? DJ_MARK_CROSS : *p == 't' ? DJ_MARK_TRIANGLE : DJ_MARK_SQUARE;
+          p++;
+        }
+      return dj_move_from_text (p, -1, &from) && from != DJ_PASS &&
+             dj_markup_set_mark (markup, from, shape, colour, NULL);
+    case 'l':   /* [%clb Rc:12]: colour, pit, colon, label */
+      return p[0] != '\0' && p[1] == ':' && dj_move_from_text (p, 1, &from) && from != DJ_PASS &&
+             dj_markup_set_mark (markup, from, DJ_MARK_LABEL, colour, p + 2);
+    case 'a':   /* [%cal RcD]: colour, from, to */
+      return p[0] != '\0' && p[1] != '\0' && p[2] == '\0' &&
+             dj_move_from_text (p, 1, &from) && from != DJ_PASS &&
+             dj_move_from_text (p + 1, 1, &to) && to != DJ_PASS &&
+             dj_markup_find_arrow (markup, from, to) < 0 &&
+             dj_markup_add_arrow (markup, from, to, colour);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* [%csl …], [%clb …] or [%cal …]: items parted by commas (and spaces). */
+static gboolean
+apply_markup_command (Reader     *self,
+                      DjNode     *node,
+                      const char *at,
+                      const char *inside)
+{
+  g_auto(GStrv) items = g_strsplit_set (inside + 3, ", \t\n", -1);
+  const DjMarkup *old = dj_node_get_markup (node);
+  char command = inside[1];   /* csl, clb, cal */
+  DjMarkup markup;
+
+  if (old != NULL)
+    markup = *old;
+  else
+    dj_markup_init (&markup);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      if (items[i][0] == '\0')
+        continue;
+      if (!apply_markup_item (&markup, command, items[i]))
+        {
+          if (command == 'a' && markup.n_arrows >= DJ_MARKUP_MAX_ARROWS)
+            return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
+                            _("a move has more than %u arrows"), (guint) DJ_MARKUP_MAX_ARROWS);
+          return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                          command == 's'
+                          ? _("“%s” is not a marked pit: a colour (R, G, B, Y), x, t or s for "
+                              "a cross, triangle or square, and a pit, as in Rc or GxD")
+                          : command == 'l'
+                          ? _("“%s” is not a labelled pit: a colour (R, G, B, Y), a pit, a "
+                              "colon and one to four characters, as in Rc:1")
+                          : _("“%s” is not an arrow: a colour (R, G, B, Y) and two different "
+                              "pits, each arrow once, as in GcD"),
+                          items[i]);
+        }
+    }
+  dj_game_load_markup (self->game, node, &markup);
+  return TRUE;
+}
+
 /* Takes the leading [%ms N] and [%mark p colour …] commands off @comment and
  * applies them to @node.  Escaped "\[" stays as text. */
 static gboolean
@@ -259,6 +343,12 @@ apply_commands (Reader     *self,
                                   "yellow)"), w[i], w[i + 1]);
               dj_game_load_marker (self->game, node, pit, marker);
             }
+        }
+      else if (g_strcmp0 (words[0], "csl") == 0 || g_strcmp0 (words[0], "clb") == 0 ||
+               g_strcmp0 (words[0], "cal") == 0)
+        {
+          if (!apply_markup_command (self, node, at, inside))
+            return FALSE;
         }
       else
         break;   /* not ours: part of the text */
@@ -1046,9 +1136,8 @@ replay (DjGame *game,
         dj_game_set_assessment (game, copy, n->assessment);
       if (dj_node_get_time_ms (n) != DJ_NO_TIME)
         dj_game_set_time (game, copy, dj_node_get_time_ms (n));
-      for (guint pit = 0; pit < DJ_N_PITS; pit++)
-        if (dj_node_get_marker (n, pit) != DJ_MARKER_NONE)
-          dj_game_set_marker (game, copy, pit, dj_node_get_marker (n, pit));
+      if (dj_node_has_markers (n))
+        dj_game_set_markup (game, copy, dj_node_get_markup (n), NULL);
     }
   return first;
 }
@@ -1182,6 +1271,50 @@ escape_comment (const char *text,
   return g_string_free (s, FALSE);
 }
 
+/* [%csl …] for shapes, [%clb …] for labels, [%cal …] for arrows: whichever
+ * the markup has, in that order, each after a space unless @first. */
+static void
+append_markup (GString        *s,
+               const DjMarkup *markup,
+               gboolean        space)
+{
+  static const char shape_letters[] = { 0, 0, 'x', 't', 's' };
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      gboolean open = FALSE;
+
+      for (guint i = 0; i < DJ_N_PITS; i++)
+        {
+          const DjPitMark *mark = &markup->pits[i];
+
+          if (mark->shape == DJ_MARK_NONE || (mark->shape == DJ_MARK_LABEL) != (pass == 1))
+            continue;
+          g_string_append (s, open ? "," : space ? " " : "");
+          if (!open)
+            g_string_append (s, pass == 0 ? "[%csl " : "[%clb ");
+          open = space = TRUE;
+          g_string_append_c (s, dj_marker_to_letter (mark->colour));
+          if (pass == 0 && shape_letters[mark->shape] != 0)
+            g_string_append_c (s, shape_letters[mark->shape]);
+          g_string_append (s, dj_move_to_string (i));
+          if (pass == 1)
+            g_string_append_printf (s, ":%s", mark->label);
+        }
+      if (open)
+        g_string_append_c (s, ']');
+    }
+  for (guint i = 0; i < markup->n_arrows; i++)
+    {
+      g_string_append (s, i > 0 ? "," : space ? " [%cal " : "[%cal ");
+      g_string_append_printf (s, "%c%s%s", dj_marker_to_letter (markup->arrows[i].colour),
+                              dj_move_to_string (markup->arrows[i].from),
+                              dj_move_to_string (markup->arrows[i].to));
+    }
+  if (markup->n_arrows > 0)
+    g_string_append_c (s, ']');
+}
+
 static void
 comment (Writer     *w,
          const char *text,
@@ -1198,12 +1331,7 @@ comment (Writer     *w,
     }
   if (markers != NULL && dj_node_has_markers (markers))
     {
-      g_string_append_printf (s, "%s[%%mark", any ? " " : "");
-      for (guint i = 0; i < DJ_N_PITS; i++)
-        if (dj_node_get_marker (markers, i) != DJ_MARKER_NONE)
-          g_string_append_printf (s, " %s %s", dj_move_to_string (i),
-                                  dj_marker_to_string (dj_node_get_marker (markers, i)));
-      g_string_append_c (s, ']');
+      append_markup (s, dj_node_get_markup (markers), any);
       any = TRUE;
     }
   if (text != NULL)

@@ -748,14 +748,99 @@ begin_moves (Loader     *self,
   g_array_set_size (self->variations, 0);
 }
 
-/* Annotations shared by <start> and <move>: markers, comments, foreign. */
+/* <marker pit="c" colour="red" [shape="…" [label="…"]]/>: no shape is a
+ * circle, as older files have it. */
+static void
+read_marker (Loader     *self,
+             xmlNodePtr  c,
+             DjMarkup   *markup)
+{
+  const char *pit = attr (c, "pit");
+  const char *colour = attr (c, "colour");
+  const char *shape_text = attr (c, "shape");
+  const char *label = attr (c, "label");
+  DjMarkShape shape = DJ_MARK_CIRCLE;
+  DjMove m;
+  DjMarker marker;
+
+  if (pit == NULL || !dj_move_from_string (pit, &m) || m == DJ_PASS ||
+      colour == NULL || !dj_marker_from_string (colour, &marker))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("a marker needs a pit (a–f, A–F) and a colour (red, green, blue "
+                 "or yellow)"));
+      return;
+    }
+  if (shape_text != NULL && !dj_mark_shape_from_string (shape_text, &shape))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("unknown marker shape “%.20s”: use circle, cross, triangle, square or label"),
+               shape_text);
+      return;
+    }
+  if ((shape == DJ_MARK_LABEL) != (label != NULL) ||
+      (label != NULL && !dj_mark_label_is_valid (label)))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("a label marker needs a label of one to %u characters without spaces "
+                 "or any of , [ ] { } \\"), (guint) DJ_MARK_LABEL_MAX_CHARS);
+      return;
+    }
+  if (markup->pits[m].shape != DJ_MARK_NONE)
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("pit %s is marked twice"), pit);
+      return;
+    }
+  dj_markup_set_mark (markup, m, shape, marker, label);
+}
+
+/* <arrow from="c" to="E" colour="green"/> */
+static void
+read_arrow (Loader     *self,
+            xmlNodePtr  c,
+            DjMarkup   *markup)
+{
+  const char *from_text = attr (c, "from");
+  const char *to_text = attr (c, "to");
+  const char *colour = attr (c, "colour");
+  DjMove from, to;
+  DjMarker marker;
+
+  if (from_text == NULL || !dj_move_from_string (from_text, &from) || from == DJ_PASS ||
+      to_text == NULL || !dj_move_from_string (to_text, &to) || to == DJ_PASS ||
+      from == to || colour == NULL || !dj_marker_from_string (colour, &marker))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("an arrow needs two different pits (a–f, A–F) and a colour (red, green, "
+                 "blue or yellow)"));
+      return;
+    }
+  if (dj_markup_find_arrow (markup, from, to) >= 0)
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("the arrow from %s to %s is drawn twice"), from_text, to_text);
+      return;
+    }
+  if (markup->n_arrows >= DJ_MARKUP_MAX_ARROWS)
+    {
+      problem (self, DJ_FORMAT_ERROR_LIMIT, node_line (self, c), FALSE,
+               _("a move has more than %u arrows"), (guint) DJ_MARKUP_MAX_ARROWS);
+      return;
+    }
+  dj_markup_add_arrow (markup, from, to, marker);
+}
+
+/* Annotations shared by <start> and <move>: markup, comments, foreign. */
 static gboolean
 read_annotations (Loader     *self,
                   xmlNodePtr  node,
                   DjNode     *target)
 {
   char *before = NULL, *after = NULL;
-  gboolean seen[DJ_N_PITS] = { FALSE };
+  DjMarkup markup;
+
+  dj_markup_init (&markup);
 
   for (xmlNodePtr c = node->children; c != NULL; c = c->next)
     {
@@ -772,27 +857,11 @@ read_annotations (Loader     *self,
           after = text_of (self, c, _("comment"));
         }
       else if (strcmp ((const char *) c->name, "marker") == 0)
-        {
-          const char *pit = attr (c, "pit");
-          const char *colour = attr (c, "colour");
-          DjMove m;
-          DjMarker marker;
-
-          if (pit == NULL || !dj_move_from_string (pit, &m) || m == DJ_PASS ||
-              colour == NULL || !dj_marker_from_string (colour, &marker))
-            {
-              problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                       _("a marker needs a pit (a–f, A–F) and a colour (red, green, blue "
-                         "or yellow)"));
-              continue;
-            }
-          if (seen[m])
-            problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-                     _("pit %s is marked twice"), pit);
-          seen[m] = TRUE;
-          dj_game_load_marker (self->game, target, m, marker);
-        }
+        read_marker (self, c, &markup);
+      else if (strcmp ((const char *) c->name, "arrow") == 0)
+        read_arrow (self, c, &markup);
     }
+  dj_game_load_markup (self->game, target, &markup);
   dj_game_load_comments (self->game, target, before, after);
   dj_game_load_node_foreign (self->game, target, collect_foreign (self, node, TRUE));
   return !self->broken;

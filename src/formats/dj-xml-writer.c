@@ -152,6 +152,35 @@ write_setup (GString          *out,
 }
 
 /* One <move> or <start>, at indentation level 3. */
+/* Marks, then arrows.  A circle is written without a shape, as older
+ * versions wrote their markers. */
+static void
+write_markup (GString        *out,
+              const DjMarkup *markup)
+{
+  if (markup == NULL)
+    return;
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    {
+      const DjPitMark *mark = &markup->pits[i];
+
+      if (mark->shape == DJ_MARK_NONE)
+        continue;
+      g_string_append_printf (out, "        <marker pit=\"%s\" colour=\"%s\"",
+                              dj_move_to_string (i), dj_marker_to_string (mark->colour));
+      if (mark->shape != DJ_MARK_CIRCLE)
+        attribute (out, "shape", dj_mark_shape_to_string (mark->shape));
+      if (mark->shape == DJ_MARK_LABEL)
+        attribute (out, "label", mark->label);
+      g_string_append (out, "/>\n");
+    }
+  for (guint i = 0; i < markup->n_arrows; i++)
+    g_string_append_printf (out, "        <arrow from=\"%s\" to=\"%s\" colour=\"%s\"/>\n",
+                            dj_move_to_string (markup->arrows[i].from),
+                            dj_move_to_string (markup->arrows[i].to),
+                            dj_marker_to_string (markup->arrows[i].colour));
+}
+
 static void
 write_node (GString      *out,
             const DjNode *node)
@@ -198,11 +227,7 @@ write_node (GString      *out,
   if (node->parent != NULL)
     text_element (out, 4, "comment-before", dj_node_get_comment_before (node));
   text_element (out, 4, "comment-after", dj_node_get_comment_after (node));
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    if (dj_node_get_marker (node, i) != DJ_MARKER_NONE)
-      g_string_append_printf (out, "        <marker pit=\"%s\" colour=\"%s\"/>\n",
-                              dj_move_to_string (i),
-                              dj_marker_to_string (dj_node_get_marker (node, i)));
+  write_markup (out, dj_node_get_markup (node));
   if (foreign_elements != NULL)
     {
       g_string_append (out, "        ");

@@ -522,8 +522,13 @@ apply_op (DjGame   *self,
       break;
 
     case DJ_OP_MARKERS:
-      memcpy (dj_node_ensure_extra (op->node)->markers, op->u.markers[to], DJ_N_PITS);
-      dj_node_trim_extra (op->node);
+      {
+        DjNodeExtra *x = dj_node_ensure_extra (op->node);
+
+        g_clear_pointer (&x->markup, g_free);
+        x->markup = g_memdup2 (op->u.markup[to], sizeof (DjMarkup));
+        dj_node_trim_extra (op->node);
+      }
       g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
       break;
 
@@ -975,23 +980,85 @@ dj_game_set_time (DjGame *self,
   set_value (self, node, DJ_OP_TIME, dj_node_get_time_ms (node), time_ms, _("Set Time"));
 }
 
-static void
-set_markers (DjGame       *self,
-             DjNode       *node,
-             const guint8 *markers,
-             const char   *label)
+void
+dj_game_set_markup (DjGame         *self,
+                    DjNode         *node,
+                    const DjMarkup *markup,
+                    const char     *label)
 {
   DjOp op = { DJ_OP_MARKERS };
+  const DjMarkup *old;
 
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    op.u.markers[0][i] = dj_node_get_marker (node, i);
-  if (memcmp (op.u.markers[0], markers, DJ_N_PITS) == 0)
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+
+  old = dj_node_get_markup (node);
+  if (dj_markup_equal (old, markup))
     return;
-  memcpy (op.u.markers[1], markers, DJ_N_PITS);
   op.node = node;
-  begin (self, label);
+  op.u.markup[0] = g_memdup2 (old, sizeof (DjMarkup));
+  if (!dj_markup_is_empty (markup))
+    op.u.markup[1] = g_memdup2 (markup, sizeof (DjMarkup));
+  begin (self, label != NULL ? label : _("Edit Markup"));
   record (self, &op);
   end (self);
+}
+
+/* The node's markup, or an empty one, to change and set again. */
+static void
+markup_of (DjNode   *node,
+           DjMarkup *markup)
+{
+  const DjMarkup *m = dj_node_get_markup (node);
+
+  if (m != NULL)
+    *markup = *m;
+  else
+    dj_markup_init (markup);
+}
+
+void
+dj_game_set_mark (DjGame      *self,
+                  DjNode      *node,
+                  guint        pit,
+                  DjMarkShape  shape,
+                  DjMarker     colour,
+                  const char  *label)
+{
+  DjMarkup markup;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (pit < DJ_N_PITS);
+
+  markup_of (node, &markup);
+  g_return_if_fail (dj_markup_set_mark (&markup, pit, shape, colour, label));
+  dj_game_set_markup (self, node, &markup,
+                      shape != DJ_MARK_NONE ? _("Mark Pit") : _("Remove Mark"));
+}
+
+void
+dj_game_toggle_arrow (DjGame   *self,
+                      DjNode   *node,
+                      guint     from,
+                      guint     to,
+                      DjMarker  colour)
+{
+  DjMarkup markup;
+  gboolean had;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (from < DJ_N_PITS && to < DJ_N_PITS && from != to);
+  g_return_if_fail (colour > DJ_MARKER_NONE && colour <= DJ_MARKER_LAST);
+
+  markup_of (node, &markup);
+  had = dj_markup_find_arrow (&markup, from, to) >= 0;
+  if (!dj_markup_toggle_arrow (&markup, from, to, colour))
+    return;   /* no room for another arrow */
+  dj_game_set_markup (self, node, &markup,
+                      had && dj_markup_find_arrow (&markup, from, to) < 0
+                      ? _("Remove Arrow") : _("Draw Arrow"));
 }
 
 void
@@ -1000,29 +1067,34 @@ dj_game_set_marker (DjGame   *self,
                     guint     pit,
                     DjMarker  marker)
 {
-  guint8 markers[DJ_N_PITS];
+  DjMarkup markup;
+  DjPitMark *mark;
 
   g_return_if_fail (DJ_IS_GAME (self));
   g_return_if_fail (owns_node (self, node));
   g_return_if_fail (pit < DJ_N_PITS);
   g_return_if_fail (marker <= DJ_MARKER_LAST);
 
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    markers[i] = dj_node_get_marker (node, i);
-  markers[pit] = marker;
-  set_markers (self, node, markers, marker ? _("Set Marker") : _("Remove Marker"));
+  markup_of (node, &markup);
+  mark = &markup.pits[pit];
+  /* A new colour keeps the shape; a pit without one gets a circle. */
+  if (marker == DJ_MARKER_NONE)
+    dj_markup_set_mark (&markup, pit, DJ_MARK_NONE, DJ_MARKER_NONE, NULL);
+  else if (mark->shape == DJ_MARK_NONE)
+    dj_markup_set_mark (&markup, pit, DJ_MARK_CIRCLE, marker, NULL);
+  else
+    mark->colour = marker;
+  dj_game_set_markup (self, node, &markup, marker ? _("Set Marker") : _("Remove Marker"));
 }
 
 void
 dj_game_clear_markers (DjGame *self,
                        DjNode *node)
 {
-  static const guint8 none[DJ_N_PITS] = { 0 };
-
   g_return_if_fail (DJ_IS_GAME (self));
   g_return_if_fail (owns_node (self, node));
 
-  set_markers (self, node, none, _("Clear Markers"));
+  dj_game_set_markup (self, node, NULL, _("Clear Markup"));
 }
 
 void
@@ -1157,7 +1229,38 @@ dj_game_load_marker (DjGame   *self,
   g_return_if_fail (pit < DJ_N_PITS);
 
   if (marker != DJ_MARKER_NONE)
-    dj_node_ensure_extra (node)->markers[pit] = marker;
+    {
+      DjMarkup markup;
+
+      markup_of (node, &markup);
+      dj_markup_set_mark (&markup, pit, DJ_MARK_CIRCLE, marker, NULL);
+      dj_game_load_markup (self, node, &markup);
+    }
+}
+
+void
+dj_game_load_markup (DjGame         *self,
+                     DjNode         *node,
+                     const DjMarkup *markup)
+{
+  DjNodeExtra *x;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  if (dj_markup_is_empty (markup))
+    {
+      if (node->extra != NULL)
+        {
+          g_clear_pointer (&node->extra->markup, g_free);
+          dj_node_trim_extra (node);
+        }
+      return;
+    }
+  x = dj_node_ensure_extra (node);
+  if (x->markup == NULL)
+    x->markup = g_new (DjMarkup, 1);
+  *x->markup = *markup;
 }
 
 void

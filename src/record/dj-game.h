@@ -110,10 +110,33 @@ void              dj_game_set_assessment      (DjGame            *self,
 void              dj_game_set_time            (DjGame            *self,
                                                DjNode            *node,
                                                gint64             time_ms);
+/* Markup (see dj-markup.h).  NULL or an empty markup removes it all;
+ * @label names the undo step (translated; NULL: "Edit Markup"). */
+void              dj_game_set_markup          (DjGame            *self,
+                                               DjNode            *node,
+                                               const DjMarkup    *markup,
+                                               const char        *label);
+/* Sets one pit's mark (DJ_MARK_NONE removes it); @label for DJ_MARK_LABEL. */
+void              dj_game_set_mark            (DjGame            *self,
+                                               DjNode            *node,
+                                               guint              pit,
+                                               DjMarkShape        shape,
+                                               DjMarker           colour,
+                                               const char        *label);
+/* Draws the arrow, recolours it, or takes it off when it is there in that
+ * colour already.  Does nothing when the node has no room for another. */
+void              dj_game_toggle_arrow        (DjGame            *self,
+                                               DjNode            *node,
+                                               guint              from,
+                                               guint              to,
+                                               DjMarker           colour);
+/* The colour of @pit's mark: a new colour keeps the shape (a circle when
+ * the pit had none); DJ_MARKER_NONE removes the mark. */
 void              dj_game_set_marker          (DjGame            *self,
                                                DjNode            *node,
                                                guint              pit,
                                                DjMarker           marker);
+/* Removes every mark and arrow of @node. */
 void              dj_game_clear_markers       (DjGame            *self,
                                                DjNode            *node);
 void              dj_game_set_info            (DjGame            *self,
@@ -170,6 +193,10 @@ void              dj_game_load_marker         (DjGame            *self,
                                                DjNode            *node,
                                                guint              pit,
                                                DjMarker           marker);
+/* Replaces the node's markup (NULL or empty: none). */
+void              dj_game_load_markup         (DjGame            *self,
+                                               DjNode            *node,
+                                               const DjMarkup    *markup);
 void              dj_game_load_node_foreign   (DjGame            *self,
                                                DjNode            *node,
                                                char              *xml);

@@ -11,11 +11,11 @@ G_BEGIN_DECLS
 /* What few nodes have, kept out of line so that a plain move costs 56 bytes. */
 typedef struct
 {
-  char   *comment_before;
-  char   *comment_after;
-  char   *foreign;           /* opaque XML of other namespaces */
-  gint64  time_ms;           /* DJ_NO_TIME when not recorded */
-  guint8  markers[DJ_N_PITS];
+  char     *comment_before;
+  char     *comment_after;
+  char     *foreign;         /* opaque XML of other namespaces */
+  gint64    time_ms;         /* DJ_NO_TIME when not recorded */
+  DjMarkup *markup;          /* NULL when none, never empty */
 } DjNodeExtra;
 
 struct _DjNode

@@ -161,50 +161,6 @@ dj_assessment_describe (DjAssessment assessment)
     }
 }
 
-static const char * const marker_names[] = { NULL, "red", "green", "blue", "yellow" };
-
-const char *
-dj_marker_to_string (DjMarker marker)
-{
-  g_return_val_if_fail (marker <= DJ_MARKER_LAST, NULL);
-  return marker_names[marker];
-}
-
-gboolean
-dj_marker_from_string (const char *str,
-                       DjMarker   *marker)
-{
-  g_return_val_if_fail (str != NULL, FALSE);
-
-  for (guint i = 1; i < G_N_ELEMENTS (marker_names); i++)
-    if (strcmp (str, marker_names[i]) == 0)
-      {
-        *marker = (DjMarker) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-dj_marker_describe (DjMarker marker)
-{
-  switch (marker)
-    {
-    case DJ_MARKER_NONE:
-      return _("No marker");
-    case DJ_MARKER_RED:
-      return _("Red");
-    case DJ_MARKER_GREEN:
-      return _("Green");
-    case DJ_MARKER_BLUE:
-      return _("Blue");
-    case DJ_MARKER_YELLOW:
-      return _("Yellow");
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
 /* Tree links */
 
 DjNode *
@@ -425,26 +381,29 @@ dj_node_get_time_ms (const DjNode *node)
   return node->extra ? node->extra->time_ms : DJ_NO_TIME;
 }
 
+const DjMarkup *
+dj_node_get_markup (const DjNode *node)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  return node->extra ? node->extra->markup : NULL;
+}
+
 DjMarker
 dj_node_get_marker (const DjNode *node,
                     guint         pit)
 {
   g_return_val_if_fail (node != NULL, DJ_MARKER_NONE);
   g_return_val_if_fail (pit < DJ_N_PITS, DJ_MARKER_NONE);
-  return node->extra ? node->extra->markers[pit] : DJ_MARKER_NONE;
+  return node->extra && node->extra->markup ? node->extra->markup->pits[pit].colour
+                                            : DJ_MARKER_NONE;
 }
 
 gboolean
 dj_node_has_markers (const DjNode *node)
 {
   g_return_val_if_fail (node != NULL, FALSE);
-
-  if (node->extra == NULL)
-    return FALSE;
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    if (node->extra->markers[i] != DJ_MARKER_NONE)
-      return TRUE;
-  return FALSE;
+  /* Never kept empty. */
+  return node->extra != NULL && node->extra->markup != NULL;
 }
 
 gboolean
@@ -495,11 +454,8 @@ dj_node_trim_extra (DjNode *node)
   DjNodeExtra *x = node->extra;
 
   if (x == NULL || x->comment_before || x->comment_after || x->foreign ||
-      x->time_ms != DJ_NO_TIME)
+      x->time_ms != DJ_NO_TIME || x->markup != NULL)
     return;
-  for (guint i = 0; i < DJ_N_PITS; i++)
-    if (x->markers[i] != DJ_MARKER_NONE)
-      return;
   g_free (x);
   node->extra = NULL;
 }
@@ -512,6 +468,7 @@ free_one (DjNode *node)
       g_free (node->extra->comment_before);
       g_free (node->extra->comment_after);
       g_free (node->extra->foreign);
+      g_free (node->extra->markup);
       g_free (node->extra);
     }
   g_free (node);
@@ -613,6 +570,7 @@ copy_one (const DjNode *src)
       copy->extra->comment_before = g_strdup (src->extra->comment_before);
       copy->extra->comment_after = g_strdup (src->extra->comment_after);
       copy->extra->foreign = g_strdup (src->extra->foreign);
+      copy->extra->markup = g_memdup2 (src->extra->markup, sizeof (DjMarkup));
     }
   return copy;
 }

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "dj-markup.h"
 #include "dj-position.h"
 
 G_BEGIN_DECLS
@@ -39,18 +40,6 @@ typedef enum
   DJ_ASSESSMENT_NORTH_DECISIVE = 19,  /* -+  */
 } DjAssessment;
 
-/* Colours of pit markers. */
-typedef enum
-{
-  DJ_MARKER_NONE   = 0,
-  DJ_MARKER_RED    = 1,
-  DJ_MARKER_GREEN  = 2,
-  DJ_MARKER_BLUE   = 3,
-  DJ_MARKER_YELLOW = 4,
-} DjMarker;
-
-#define DJ_MARKER_LAST DJ_MARKER_YELLOW
-
 /* "no time recorded" for dj_node_get_time_ms() */
 #define DJ_NO_TIME ((gint64) -1)
 
@@ -78,12 +67,6 @@ gboolean      dj_assessment_from_symbol   (const char   *str,
 const char   *dj_assessment_describe      (DjAssessment  assessment);
 /* TRUE for DJ_ASSESSMENT_NONE and the eight values above. */
 gboolean      dj_assessment_is_valid      (int           value);
-
-/* "red", "green", "blue", "yellow" (NULL for DJ_MARKER_NONE). */
-const char   *dj_marker_to_string         (DjMarker      marker);
-gboolean      dj_marker_from_string       (const char   *str,
-                                           DjMarker     *marker);
-const char   *dj_marker_describe          (DjMarker      marker);
 
 /* A node of the move tree.  The root stands for the start position and has
  * no move; every other node is the position after its move.  The first
@@ -139,10 +122,14 @@ DjGlyph           dj_node_get_glyph           (const DjNode *node);
 DjAssessment      dj_node_get_assessment      (const DjNode *node);
 /* Milliseconds spent on the move, or DJ_NO_TIME. */
 gint64            dj_node_get_time_ms         (const DjNode *node);
+/* The board markup (see dj-markup.h), or NULL when there is none. */
+const DjMarkup   *dj_node_get_markup          (const DjNode *node);
+/* The colour of @pit's mark, whatever its shape (DJ_MARKER_NONE: unmarked). */
 DjMarker          dj_node_get_marker          (const DjNode *node,
                                                guint         pit);
+/* TRUE when the node has any markup: a mark or an arrow. */
 gboolean          dj_node_has_markers         (const DjNode *node);
-/* Any comment, glyph, assessment, time, marker or foreign XML. */
+/* Any comment, glyph, assessment, time, markup or foreign XML. */
 gboolean          dj_node_has_annotations     (const DjNode *node);
 /* Elements and attributes of other XML namespaces found on the move in a
  * file, kept as opaque serialized XML so that saving writes them back. */

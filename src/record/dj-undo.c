@@ -35,6 +35,10 @@ dj_op_clear (DjOp *op)
       g_clear_pointer (&op->u.text[0], g_free);
       g_clear_pointer (&op->u.text[1], g_free);
       break;
+    case DJ_OP_MARKERS:
+      g_clear_pointer (&op->u.markup[0], g_free);
+      g_clear_pointer (&op->u.markup[1], g_free);
+      break;
     case DJ_OP_INFO:
       g_clear_pointer (&op->u.info[0], dj_game_info_free);
       g_clear_pointer (&op->u.info[1], dj_game_info_free);
@@ -43,7 +47,6 @@ dj_op_clear (DjOp *op)
     case DJ_OP_GLYPH:
     case DJ_OP_ASSESSMENT:
     case DJ_OP_TIME:
-    case DJ_OP_MARKERS:
     default:
       break;
     }

@@ -23,7 +23,7 @@ typedef enum
   DJ_OP_GLYPH,
   DJ_OP_ASSESSMENT,
   DJ_OP_TIME,
-  DJ_OP_MARKERS,
+  DJ_OP_MARKERS,       /* the node's markup */
   DJ_OP_INFO,          /* the game information */
   DJ_OP_GAME_FOREIGN,  /* the game's foreign XML */
 } DjOpKind;
@@ -48,7 +48,7 @@ typedef struct
   {
     char       *text[2];       /* old, new */
     gint64      value[2];
-    guint8      markers[2][DJ_N_PITS];
+    DjMarkup   *markup[2];     /* old, new; NULL for none */
     DjGameInfo *info[2];
   } u;
 } DjOp;
