@@ -23,7 +23,8 @@
 /* The game of the board's reference image "board-aboure-mid":
  * djenon-cli play aboure c A d E b F
  *   → 0 2 2 3 1 3 2 2 12 6 0 1 | 6 8 | S
- * with a red ring on c and a blue one on C after the last move. */
+ * with a red ring on c and a blue one on C after the last move, and the
+ * other kinds of marks (see mid_diagram()). */
 static const char mid_game[] =
   "[Variant \"aboure\"]\n[South \"Awa\"]\n[North \"Bintou\"]\n\n"
   "1. c A 2. d E 3. b (3. a) F *\n";
@@ -48,6 +49,11 @@ mid_diagram (DjDiagram *d,
 
   dj_game_set_marker (game, end, 2, DJ_MARKER_RED);
   dj_game_set_marker (game, end, 8, DJ_MARKER_BLUE);
+  /* The markup's other kinds: a green triangle on e, a yellow label "x?"
+   * on E, a red arrow from d to B. */
+  dj_game_set_mark (game, end, 4, DJ_MARK_TRIANGLE, DJ_MARKER_GREEN, NULL);
+  dj_game_set_mark (game, end, 10, DJ_MARK_LABEL, DJ_MARKER_YELLOW, "x?");
+  dj_game_toggle_arrow (game, end, 3, 7, DJ_MARKER_RED);
   dj_diagram_init_from_node (d, game, end);
 }
 
@@ -197,6 +203,12 @@ test_png_reference (void)
             px);
   g_assert_cmpint (px[2], >, 180);
   g_assert_cmpint (px[0], <, 110);
+  /* The green triangle on e (fifth of the bottom row): its lower edge runs
+   * 0.15 d under the pit's centre. */
+  pixel_at (surface, (int) round ((1.65 + 4.5) * u), (int) round ((0.66 + 1.5) * u + 0.15 * pit_d),
+            px);
+  g_assert_cmpint (px[1], >, 150);
+  g_assert_cmpint (px[0], <, 120);
   /* South is to move: its name in the accent-coloured pill, right of its
    * row (the store's label strip under the tray). */
   pixel_at (surface, (int) round (640 - (0.12 + 0.18 + 0.08) * u),
@@ -310,9 +322,27 @@ test_svg (void)
 
     g_assert_cmpstr (width, ==, "640px");
     g_assert_cmpstr (title, ==, "Djenon-aboure position");
-    g_assert_cmpstr (desc, ==, "North: A 2 B 2 C 12 D 6 E 0 F 1; captured 8. "
-                               "South: a 0 b 2 c 2 d 3 e 1 f 3; captured 6. South to move");
+    g_assert_true (g_str_has_prefix (desc, "North: A 2 B 2 C 12 D 6 E 0 F 1; captured 8. "
+                                           "South: a 0 b 2 c 2 d 3 e 1 f 3; captured 6. "
+                                           "South to move. c: "));
     g_assert_cmpstr (last, ==, "F");
+    /* The marks, as data. */
+    {
+      g_autofree char *c = xpath_string (xpath, "string(//dj:mark[@pit='c']/@shape)");
+      g_autofree char *c_colour = xpath_string (xpath, "string(//dj:mark[@pit='c']/@colour)");
+      g_autofree char *e = xpath_string (xpath, "string(//dj:mark[@pit='e']/@shape)");
+      g_autofree char *label = xpath_string (xpath, "string(//dj:mark[@pit='E']/@label)");
+      g_autofree char *arrow = xpath_string (xpath, "concat(//dj:arrow/@from, '>', "
+                                                    "//dj:arrow/@to, ' ', //dj:arrow/@colour)");
+      g_autofree char *n_marks = xpath_string (xpath, "string(count(//dj:mark))");
+
+      g_assert_cmpstr (c, ==, "circle");
+      g_assert_cmpstr (c_colour, ==, "red");
+      g_assert_cmpstr (e, ==, "triangle");
+      g_assert_cmpstr (label, ==, "x?");
+      g_assert_cmpstr (arrow, ==, "d>B red");
+      g_assert_cmpstr (n_marks, ==, "4");
+    }
   }
   /* Every pit holds the count worked out by hand. */
   for (guint pit = 0; pit < DJ_N_PITS; pit++)

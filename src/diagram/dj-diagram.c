@@ -128,6 +128,7 @@ typedef struct
   Rgba seed_light, seed, seed_dark, seed_shadow, badge, badge_fg;
   Rgba accent, accent_fg, last_move;
   Rgba markers[DJ_MARKER_LAST + 1];
+  Rgba mark_halo;
 } Style;
 
 static void
@@ -163,6 +164,7 @@ style_init (Style *s)
   s->markers[DJ_MARKER_GREEN] = rgb (0x2ec27e);
   s->markers[DJ_MARKER_BLUE] = rgb (0x3584e4);
   s->markers[DJ_MARKER_YELLOW] = rgb (0xf6d32d);
+  s->mark_halo = with_alpha (rgb (0x000000), 0.55);
 }
 
 static void
@@ -186,13 +188,14 @@ void
 dj_diagram_marks_from_node (DjDiagramMarks *marks,
                             const DjNode   *node)
 {
+  const DjMarkup *markup = node != NULL ? dj_node_get_markup (node) : NULL;
+
   g_return_if_fail (marks != NULL);
 
-  memset (marks, 0, sizeof *marks);
-  if (node == NULL)
-    return;
-  for (guint pit = 0; pit < DJ_N_PITS; pit++)
-    marks->rings[pit] = dj_node_get_marker (node, pit);
+  if (markup != NULL)
+    marks->markup = *markup;
+  else
+    dj_markup_init (&marks->markup);
 }
 
 /* The diagram ------------------------------------------------------------- */
@@ -917,23 +920,173 @@ hole_draw (Painter *p,
   cairo_pattern_destroy (pattern);
 }
 
-/* Everything marked on the pits: the one place that draws marks. */
+/* A line in @color over a wider dark one, as the board draws marks, so
+ * that they stand out on wood and seeds alike. */
+static void
+stroke_with_halo (Painter    *p,
+                  const Rgba *color,
+                  double      width)
+{
+  cairo_t *cr = p->cr;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  set_color (cr, &p->s.mark_halo);
+  cairo_set_line_width (cr, width * 1.8);
+  cairo_stroke_preserve (cr);
+  set_color (cr, color);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
+/* A cross, triangle or square over the seeds, or a label in a badge. */
+static void
+mark_draw (Painter         *p,
+           const DjPitMark *mark,
+           double           cx,
+           double           cy,
+           double           d)
+{
+  cairo_t *cr = p->cr;
+  const Rgba *color = &p->s.markers[mark->colour];
+
+  switch (mark->shape)
+    {
+    case DJ_MARK_CROSS:
+      {
+        double r = d * 0.24;
+
+        cairo_move_to (cr, cx - r, cy - r);
+        cairo_line_to (cr, cx + r, cy + r);
+        cairo_move_to (cr, cx + r, cy - r);
+        cairo_line_to (cr, cx - r, cy + r);
+      }
+      break;
+    case DJ_MARK_TRIANGLE:
+      {
+        double r = d * 0.3;
+
+        cairo_move_to (cr, cx, cy - r);
+        cairo_line_to (cr, cx + r * 0.866, cy + r * 0.5);
+        cairo_line_to (cr, cx - r * 0.866, cy + r * 0.5);
+        cairo_close_path (cr);
+      }
+      break;
+    case DJ_MARK_SQUARE:
+      cairo_rectangle (cr, cx - d * 0.22, cy - d * 0.22, d * 0.44, d * 0.44);
+      break;
+    case DJ_MARK_LABEL:
+      {
+        g_autoptr(PangoLayout) layout = dj_diagram_text_layout_new (p->context, mark->label, FALSE,
+                                                                    d * 0.3, PANGO_WEIGHT_BOLD);
+        PangoRectangle ink, logical;
+        double bh = d * 0.42, bw, tw, scale = 1;
+        Rgba fg = mark->colour == DJ_MARKER_YELLOW ? rgb (0x241f31) : rgb (0xffffff);
+
+        pango_layout_get_extents (layout, &ink, &logical);
+        tw = logical.width / (double) PANGO_SCALE;
+        if (tw > d * 0.8)
+          scale = d * 0.8 / tw;
+        bw = MAX (bh, tw * scale + d * 0.16);
+        rounded_rect (cr, cx - bw / 2 - 1, cy - bh / 2 - 1, bw + 2, bh + 2, bh / 2 + 1);
+        set_color (cr, &p->s.mark_halo);
+        cairo_fill (cr);
+        rounded_rect (cr, cx - bw / 2, cy - bh / 2, bw, bh, bh / 2);
+        set_color (cr, color);
+        cairo_fill (cr);
+        cairo_save (cr);
+        cairo_translate (cr, cx, cy);
+        cairo_scale (cr, scale, scale);
+        cairo_translate (cr, -tw / 2, -(ink.y + ink.height / 2.0) / PANGO_SCALE);
+        set_color (cr, &fg);
+        pango_cairo_show_layout (cr, layout);
+        cairo_restore (cr);
+      }
+      return;
+    default:
+      return;
+    }
+  stroke_with_halo (p, color, MAX (1.0, d * 0.085));
+}
+
+/* An arrow from pit to pit: one outline (shaft and head), a dark rim
+ * under a colour a little transparent, so the seeds under it still show. */
+static void
+arrow_draw (Painter       *p,
+            const DjArrow *arrow)
+{
+  cairo_t *cr = p->cr;
+  double u = p->g.u, fx, fy, tx, ty;
+  double dx, dy, len, ux, uy, nx, ny, sx, sy, ex, ey, bx, by, head;
+  double sw = 0.13 * u, hw = 0.42 * u;
+  Rgba color = with_alpha (p->s.markers[arrow->colour], 0.85);
+  Rgba halo = with_alpha (p->s.mark_halo, 0.85);
+
+  pit_center (&p->g, arrow->from, &fx, &fy);
+  pit_center (&p->g, arrow->to, &tx, &ty);
+  dx = tx - fx;
+  dy = ty - fy;
+  len = sqrt (dx * dx + dy * dy);
+  if (len < u * 0.5)
+    return;
+  ux = dx / len;
+  uy = dy / len;
+  nx = -uy;
+  ny = ux;
+  sx = fx + ux * 0.2 * u;
+  sy = fy + uy * 0.2 * u;
+  ex = tx - ux * 0.2 * u;
+  ey = ty - uy * 0.2 * u;
+  head = MIN (0.36 * u, (len - 0.4 * u) * 0.6);
+  bx = ex - ux * head;
+  by = ey - uy * head;
+  cairo_new_path (cr);
+  cairo_move_to (cr, sx + nx * sw / 2, sy + ny * sw / 2);
+  cairo_line_to (cr, bx + nx * sw / 2, by + ny * sw / 2);
+  cairo_line_to (cr, bx + nx * hw / 2, by + ny * hw / 2);
+  cairo_line_to (cr, ex, ey);
+  cairo_line_to (cr, bx - nx * hw / 2, by - ny * hw / 2);
+  cairo_line_to (cr, bx - nx * sw / 2, by - ny * sw / 2);
+  cairo_line_to (cr, sx - nx * sw / 2, sy - ny * sw / 2);
+  cairo_close_path (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width (cr, MAX (1.0, 0.045 * u));
+  set_color (cr, &halo);
+  cairo_stroke_preserve (cr);
+  set_color (cr, &color);
+  cairo_fill (cr);
+}
+
+/* Everything marked on the board: the one place that draws marks.  Rings
+ * go under the seeds (@over FALSE), other shapes and arrows over them. */
 static void
 marks_draw (Painter              *p,
-            const DjDiagramMarks *marks)
+            const DjDiagramMarks *marks,
+            gboolean              over)
 {
+  const DjMarkup *m = &marks->markup;
   double d = PIT_D * p->g.u;
 
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
     {
+      const DjPitMark *mark = &m->pits[pit];
       double x, y;
-      guint m = marks->rings[pit];
 
-      if (m == DJ_MARKER_NONE || m > DJ_MARKER_LAST)
+      if (mark->shape == DJ_MARK_NONE || mark->shape > DJ_MARK_SHAPE_LAST ||
+          mark->colour == DJ_MARKER_NONE || mark->colour > DJ_MARKER_LAST ||
+          (mark->shape == DJ_MARK_CIRCLE) == over)
         continue;
       pit_center (&p->g, pit, &x, &y);
-      ring (p->cr, x, y, d * 0.47, d * 0.06, &p->s.markers[m]);
+      if (mark->shape == DJ_MARK_CIRCLE)
+        ring (p->cr, x, y, d * 0.47, d * 0.06, &p->s.markers[mark->colour]);
+      else
+        mark_draw (p, mark, x, y, d);
     }
+  if (over)
+    for (guint i = 0; i < MIN (m->n_arrows, DJ_MARKUP_MAX_ARROWS); i++)
+      if (m->arrows[i].from < DJ_N_PITS && m->arrows[i].to < DJ_N_PITS &&
+          m->arrows[i].colour > DJ_MARKER_NONE && m->arrows[i].colour <= DJ_MARKER_LAST)
+        arrow_draw (p, &m->arrows[i]);
 }
 
 static void
@@ -949,7 +1102,7 @@ pits_draw (Painter         *p,
       pit_center (&p->g, pit, &x, &y);
       hole_draw (p, x, y, pd);
     }
-  marks_draw (p, &d->marks);
+  marks_draw (p, &d->marks, FALSE);
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
     {
       double x, y;
@@ -959,8 +1112,15 @@ pits_draw (Painter         *p,
       seed_pile (p, x, y, pd, count);
       if ((DjMove) pit == d->last_move)
         ring (p->cr, x, y, pd * 0.56, pd * 0.06, &p->s.last_move);
-      /* Every count is shown: a diagram is read, not played. */
-      count_badge (p, x + pd * 0.36, y + pd * 0.38, pd * 0.25, count);
+    }
+  marks_draw (p, &d->marks, TRUE);
+  /* Every count is shown, over the marks: a diagram is read, not played. */
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      double x, y;
+
+      pit_center (&p->g, pit, &x, &y);
+      count_badge (p, x + pd * 0.36, y + pd * 0.38, pd * 0.25, d->position.pits[pit]);
     }
 }
 
@@ -1095,8 +1255,18 @@ svg_description (const DjDiagram *diagram)
       if (side == DJ_SOUTH)
         break;
     }
-  g_string_append_printf (out, "%s</desc>\n", pos->to_move == DJ_SOUTH ? _("South to move")
-                                                                         : _("North to move"));
+  g_string_append (out, pos->to_move == DJ_SOUTH ? _("South to move") : _("North to move"));
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      g_autofree char *said = dj_markup_describe_pit (&diagram->marks.markup, pit);
+      g_autofree char *escaped_said = NULL;
+
+      if (said == NULL)
+        continue;
+      escaped_said = g_markup_escape_text (said, -1);
+      g_string_append_printf (out, ". %s: %s", dj_move_to_string (pit), escaped_said);
+    }
+  g_string_append (out, "</desc>\n");
   g_string_append_printf (out, "<metadata><position xmlns=\"http://djenon.org/ns/diagram/1\""
                           " variant=\"%s\" last-move=\"%s\">",
                           dj_variant_to_string (diagram->rules.variant),
@@ -1108,6 +1278,32 @@ svg_description (const DjDiagram *diagram)
   for (DjSide side = DJ_SOUTH; side <= DJ_NORTH; side++)
     g_string_append_printf (out, "<store side=\"%s\" seeds=\"%u\"/>",
                             side == DJ_SOUTH ? "south" : "north", pos->captured[side]);
+  for (guint pit = 0; pit < DJ_N_PITS; pit++)
+    {
+      const DjPitMark *mark = &diagram->marks.markup.pits[pit];
+      g_autofree char *label = NULL;
+
+      if (mark->shape == DJ_MARK_NONE || mark->shape > DJ_MARK_SHAPE_LAST ||
+          mark->colour == DJ_MARKER_NONE || mark->colour > DJ_MARKER_LAST)
+        continue;
+      label = g_markup_escape_text (mark->label, -1);
+      g_string_append_printf (out, "<mark pit=\"%s\" shape=\"%s\" colour=\"%s\"%s%s%s/>",
+                              dj_move_to_string (pit), dj_mark_shape_to_string (mark->shape),
+                              dj_marker_to_string (mark->colour),
+                              mark->shape == DJ_MARK_LABEL ? " label=\"" : "",
+                              mark->shape == DJ_MARK_LABEL ? label : "",
+                              mark->shape == DJ_MARK_LABEL ? "\"" : "");
+    }
+  for (guint i = 0; i < MIN (diagram->marks.markup.n_arrows, DJ_MARKUP_MAX_ARROWS); i++)
+    {
+      const DjArrow *a = &diagram->marks.markup.arrows[i];
+
+      if (a->from < DJ_N_PITS && a->to < DJ_N_PITS && a->colour > DJ_MARKER_NONE &&
+          a->colour <= DJ_MARKER_LAST)
+        g_string_append_printf (out, "<arrow from=\"%s\" to=\"%s\" colour=\"%s\"/>",
+                                dj_move_to_string (a->from), dj_move_to_string (a->to),
+                                dj_marker_to_string (a->colour));
+    }
   g_string_append_printf (out, "<text>%s</text></position></metadata>\n", text);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

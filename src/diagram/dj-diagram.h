@@ -36,12 +36,13 @@ GQuark       dj_diagram_error_quark      (void);
 #define DJ_DIAGRAM_MAX_SIZE   4096
 #define DJ_DIAGRAM_DEFAULT_SIZE 640
 
-/* What is marked on the pits.  Filled from a node by
+/* What is marked on the board: the node's markup (marks of every shape,
+ * labels, arrows; see dj-markup.h).  Filled from a node by
  * dj_diagram_marks_from_node(), the one place that reads a node's marks,
  * and drawn by the renderer's one function for marks. */
 typedef struct
 {
-  guint8 rings[DJ_N_PITS];    /* DjMarker: a coloured ring, 0 none */
+  DjMarkup markup;
 } DjDiagramMarks;
 
 void         dj_diagram_marks_from_node  (DjDiagramMarks   *marks,
