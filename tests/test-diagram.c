@@ -220,6 +220,37 @@ test_png_reference (void)
   check_reference (png, "diagram-aboure-mid");
 }
 
+/* Flipped, as the board can be: North's row at the bottom, A…F left to
+ * right, so F (the last move, ringed orange) is the last pit of the bottom
+ * row, and South's name and store on the left. */
+static void
+test_png_flipped (void)
+{
+  g_autoptr(DjGame) game = parse_game (mid_game);
+  g_auto(DjDiagram) d = { 0 };
+  g_autoptr(GBytes) png = NULL;
+  cairo_surface_t *surface;
+  double u = 640 / TOTAL_W, pit_d = 0.84 * u;
+  int px[4];
+
+  mid_diagram (&d, game);
+  d.flipped = TRUE;
+  png = dj_diagram_render (&d, DJ_DIAGRAM_FORMAT_PNG, 640, NULL);
+  surface = png_surface (png);
+  pixel_at (surface, (int) round ((1.65 + 5.5) * u - 0.53 * pit_d), (int) round ((0.66 + 1.5) * u),
+            px);
+  g_assert_cmpint (px[0], >, 200);
+  g_assert_cmpint (px[1], >, 130);
+  g_assert_cmpint (px[1], <, 190);
+  g_assert_cmpint (px[2], <, 60);
+  /* South to move: the pill is now on the left, above South's row. */
+  pixel_at (surface, (int) round ((0.12 + 0.18 + 0.08) * u), (int) round ((0.12 + 0.18 + 0.18) * u),
+            px);
+  g_assert_cmpint (px[2], >, 200);
+  g_assert_cmpint (px[0], <, 100);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_png_caption (void)
 {
@@ -472,6 +503,7 @@ main (int    argc,
 
   g_test_add_func ("/djenon/diagram/png-reference", test_png_reference);
   g_test_add_func ("/djenon/diagram/png-caption", test_png_caption);
+  g_test_add_func ("/djenon/diagram/png-flipped", test_png_flipped);
   g_test_add_func ("/djenon/diagram/size-limits", test_size_limits);
   g_test_add_func ("/djenon/diagram/svg", test_svg);
   g_test_add_func ("/djenon/diagram/save", test_save);
