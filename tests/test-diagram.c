@@ -279,6 +279,25 @@ test_png_caption (void)
   check_reference (captioned, "diagram-aboure-caption");
 }
 
+/* A caption of hostile length (a name of 100,000 bytes) takes three lines. */
+static void
+test_long_caption (void)
+{
+  g_autoptr(DjGame) game = parse_game (mid_game);
+  g_auto(DjDiagram) d = { 0 };
+  g_autoptr(GString) name = g_string_new (NULL);
+  double plain, with_caption;
+
+  mid_diagram (&d, game);
+  plain = dj_diagram_get_height (&d, 640);
+  while (name->len < 100000)
+    g_string_append (name, "Keita ");
+  dj_diagram_set_caption (&d, name->str);
+  with_caption = dj_diagram_get_height (&d, 640);
+  g_assert_cmpfloat (with_caption, >, plain + 30);
+  g_assert_cmpfloat (with_caption, <, plain + 100);
+}
+
 static void
 test_size_limits (void)
 {
@@ -505,6 +524,7 @@ main (int    argc,
   g_test_add_func ("/djenon/diagram/png-caption", test_png_caption);
   g_test_add_func ("/djenon/diagram/png-flipped", test_png_flipped);
   g_test_add_func ("/djenon/diagram/size-limits", test_size_limits);
+  g_test_add_func ("/djenon/diagram/long-caption", test_long_caption);
   g_test_add_func ("/djenon/diagram/svg", test_svg);
   g_test_add_func ("/djenon/diagram/save", test_save);
   g_test_add_func ("/djenon/diagram/find-node", test_find_node);

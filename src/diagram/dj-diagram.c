@@ -1124,6 +1124,17 @@ pits_draw (Painter         *p,
     }
 }
 
+/* A caption takes at most three lines, whatever the players' names: the
+ * rest is left out with an ellipsis. */
+static void
+caption_layout_limit (PangoLayout *layout,
+                      double       width)
+{
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_height (layout, -3);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+}
+
 double
 dj_diagram_get_height (const DjDiagram *diagram,
                        double           width)
@@ -1139,7 +1150,7 @@ dj_diagram_get_height (const DjDiagram *diagram,
                                                         CAPTION_SIZE * u, PANGO_WEIGHT_NORMAL);
       PangoRectangle logical;
 
-      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      caption_layout_limit (layout, width);
       pango_layout_get_extents (layout, NULL, &logical);
       height += CAPTION_GAP * u + logical.height / (double) PANGO_SCALE;
       g_object_unref (layout);
@@ -1182,7 +1193,7 @@ dj_diagram_draw (const DjDiagram *diagram,
                                                                   FALSE, CAPTION_SIZE * p.g.u,
                                                                   PANGO_WEIGHT_NORMAL);
 
-      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      caption_layout_limit (layout, width);
       pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
       cairo_move_to (cr, 0, TOTAL_H * p.g.u + CAPTION_GAP * p.g.u);
       cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
