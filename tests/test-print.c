@@ -261,6 +261,37 @@ clipboard_texture_cb (GObject      *source,
 }
 
 static void
+svg_spliced_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  GBytes **bytes = data;
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_splice_finish (G_OUTPUT_STREAM (source), result, &error);
+  g_assert_no_error (error);
+  *bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (source));
+}
+
+static void
+clipboard_svg_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *mime = NULL;
+  g_autoptr(GInputStream) stream =
+    gdk_clipboard_read_finish (GDK_CLIPBOARD (source), result, &mime, &error);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (mime, ==, "image/svg+xml");
+  /* Read as the clipboard writes it, in the same main loop. */
+  g_output_stream_splice_async (out, stream, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+                                G_PRIORITY_DEFAULT, NULL, svg_spliced_cb, data);
+}
+
+static void
 test_copy_diagram (void)
 {
   DjWindow *window = sample_window_at (7);
@@ -295,6 +326,20 @@ test_copy_diagram (void)
     gdk_texture_download (copied, a, w * 4);
     gdk_texture_download (expected, b, w * 4);
     g_assert_cmpmem (a, (gsize) w * h * 4, b, (gsize) w * h * 4);
+  }
+
+  /* The same picture as SVG, for programs that take drawings. */
+  {
+    const char *mimes[] = { "image/svg+xml", NULL };
+    g_autoptr(GBytes) svg = NULL;
+    g_autofree char *text = NULL;
+
+    gdk_clipboard_read_async (clipboard, mimes, G_PRIORITY_DEFAULT, NULL, clipboard_svg_cb, &svg);
+    while (svg == NULL)
+      g_main_context_iteration (NULL, TRUE);
+    text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
+    g_assert_nonnull (strstr (text, "width=\"640px\""));
+    g_assert_nonnull (strstr (text, "<title>\u20664. c\u2069 · "));
   }
   destroy_window (window);
 }

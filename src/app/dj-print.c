@@ -209,19 +209,28 @@ copy_diagram_action (GtkWidget  *widget,
   DjWindow *window = DJ_WINDOW (widget);
   g_auto(DjDiagram) diagram = { 0 };
   g_autoptr(GBytes) png = NULL;
+  g_autoptr(GBytes) svg = NULL;
   g_autoptr(GdkTexture) texture = NULL;
+  g_autoptr(GdkContentProvider) content = NULL;
   g_autoptr(GError) error = NULL;
+  GdkContentProvider *providers[2];
 
   window_diagram (window, TRUE, &diagram);
   png = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_PNG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
   if (png != NULL)
     texture = gdk_texture_new_from_bytes (png, &error);
-  if (texture == NULL)
+  if (texture != NULL)
+    svg = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_SVG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
+  if (svg == NULL)
     {
       show_error (GTK_WINDOW (window), _("The Diagram Was Not Copied"), error->message);
       return;
     }
-  gdk_clipboard_set_texture (gtk_widget_get_clipboard (widget), texture);
+  /* A picture for most programs, the drawing for those that take SVG. */
+  providers[0] = gdk_content_provider_new_typed (GDK_TYPE_TEXTURE, texture);
+  providers[1] = gdk_content_provider_new_for_bytes ("image/svg+xml", svg);
+  content = gdk_content_provider_new_union (providers, G_N_ELEMENTS (providers));
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (widget), content);
   dj_window_show_toast (window, _("Diagram copied"));
 }
 
