@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-play-engine.h"
+#include "dj-print.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
 #include "dj-study-pane.h"
@@ -40,6 +41,14 @@ _dj_window_show_toast (DjWindow   *self,
   self->last_toast = g_strdup (text);
   adw_toast_set_timeout (toast, 4);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+dj_window_show_toast (DjWindow   *self,
+                      const char *text)
+{
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  _dj_window_show_toast (self, text);
 }
 
 void
@@ -789,6 +798,7 @@ dj_window_class_init (DjWindowClass *klass)
   /* Each concern installs its own actions. */
   _dj_window_class_add_actions (widget_class);
   _dj_window_class_add_file_actions (widget_class);
+  dj_print_install_actions (widget_class);
 }
 
 static void

@@ -78,6 +78,10 @@ const char    *dj_window_get_draft_id       (DjWindow        *self);
 /* Writes the draft now instead of waiting for the timer (tests). */
 void           dj_window_flush_draft        (DjWindow        *self);
 
+/* Shows @text briefly over the window. */
+void           dj_window_show_toast         (DjWindow        *self,
+                                             const char      *text);
+
 /* What the window says, for tests and assistive technology. */
 const char    *dj_window_get_last_toast     (DjWindow        *self);
 const char    *dj_window_get_status         (DjWindow        *self);

@@ -34,6 +34,9 @@ void dj_cli_bench_search (gboolean quick);
 int  dj_cli_validate (int argc, char **argv);
 int  dj_cli_convert  (int argc, char **argv);
 int  dj_cli_show     (int argc, char **argv);
+/* Pictures and game sheets (dj-cli-diagram.c) */
+int  dj_cli_diagram  (int argc, char **argv);
+int  dj_cli_sheet    (int argc, char **argv);
 /* The files section of `bench --files`: load and save of a 100,000-node file */
 int  dj_cli_bench_files (void);
 

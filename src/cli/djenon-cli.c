@@ -29,6 +29,11 @@ static const struct
   { "validate", dj_cli_validate, N_("validate FILE…") },
   { "convert", dj_cli_convert, N_("convert [--from xml|text] [--to xml|text] IN OUT") },
   { "show", dj_cli_show, N_("show [--game N] FILE") },
+  { "diagram", dj_cli_diagram,
+    N_("diagram (FILE [--game N] [--move PATH] | VARIANT [--setup POS]) --output OUT.svg|OUT.png "
+       "[--size PX] [--caption] [--flip]") },
+  { "sheet", dj_cli_sheet,
+    N_("sheet FILE [--game N] [--every N] [--diagram PATH]… [--paper a4|letter] --output OUT.pdf") },
 };
 
 static void
