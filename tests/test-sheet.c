@@ -176,11 +176,11 @@ test_sample (Fixture       *f,
   g_assert_nonnull (strstr (first, "Sikasso Club Championship"));
   g_assert_nonnull (strstr (first, "North wins (22–26)"));
   /* Moves with their glyphs and assessments, comments, a variation. */
-  g_assert_nonnull (strstr (first, "1. b!"));
+  g_assert_nonnull (strstr (first, "1. b?"));
   g_assert_nonnull (strstr (first, "South opens with b."));
   g_assert_nonnull (strstr (first, "(The natural"));
   g_assert_nonnull (strstr (first, "1… B?"));
-  g_assert_nonnull (strstr (first, "2. a! +/-"));
+  g_assert_nonnull (strstr (first, "2. a -/+"));
   g_assert_nonnull (strstr (first, "page 1 of 2"));
   /* A diagram's caption and its pit letters. */
   g_assert_nonnull (strstr (first, "5… F"));
