@@ -10,6 +10,7 @@
 
 #include "dj-analysis-panel.h"
 #include "dj-board.h"
+#include "dj-game-file.h"
 #include "dj-game-info-dialog.h"
 #include "dj-help.h"
 #include "dj-new-game-dialog.h"
@@ -936,17 +937,6 @@ add_navigation_shortcuts (DjWindow *self)
 
 /* Files */
 
-static GtkFileFilter *
-game_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Djenon Games"));
-  gtk_file_filter_add_mime_type (filter, DJ_XML_MIME_TYPE);
-  gtk_file_filter_add_pattern (filter, "*" DJ_XML_EXTENSION);
-  return filter;
-}
-
 static void
 add_to_recent (GFile *file)
 {
@@ -954,7 +944,7 @@ add_to_recent (GFile *file)
   GtkRecentData data = {
     .display_name = NULL,
     .description = NULL,
-    .mime_type = (char *) DJ_XML_MIME_TYPE,
+    .mime_type = (char *) dj_game_file_mime_type (dj_game_file_format_for_name (file)),
     .app_name = (char *) g_get_application_name (),
     .app_exec = (char *) "djenon %u",
     .groups = NULL,
@@ -976,7 +966,7 @@ dj_window_load_file (DjWindow  *self,
   g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  collection = dj_xml_load_file (file, NULL, error);
+  collection = dj_game_file_load (file, NULL, error);
   if (collection == NULL)
     return FALSE;
   if (dj_collection_get_n_games (collection) == 0)
@@ -1054,7 +1044,7 @@ dj_window_save_to (DjWindow  *self,
   g_return_val_if_fail (DJ_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!dj_xml_save_file (self->collection, file, NULL, error))
+  if (!dj_game_file_save (self->collection, file, NULL, error))
     return FALSE;
 
   g_set_object (&self->file, file);
@@ -1090,6 +1080,7 @@ save_as_response (GtkNativeDialog *chooser,
   DjWindow *self = g_object_get_data (G_OBJECT (chooser), "window");
   Continuation *then = data;
   g_autoptr(GFile) file = NULL;
+  DjGameFileFormat format = dj_game_file_format_for_filter (GTK_FILE_CHOOSER (chooser));
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
@@ -1109,7 +1100,7 @@ save_as_response (GtkNativeDialog *chooser,
 
     if (base != NULL && strchr (base, '.') == NULL)
       {
-        g_autofree char *name = g_strconcat (base, DJ_XML_EXTENSION, NULL);
+        g_autofree char *name = g_strconcat (base, dj_game_file_extension (format), NULL);
         g_autoptr(GFile) parent = g_file_get_parent (file);
 
         if (parent != NULL)
@@ -1128,7 +1119,6 @@ save_as_then (DjWindow     *self,
               Continuation *then)
 {
   GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = game_filter ();
 
   if (self->chooser != NULL)
     {
@@ -1140,7 +1130,8 @@ save_as_then (DjWindow     *self,
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  dj_game_file_add_save_filters (GTK_FILE_CHOOSER (chooser), self->file != NULL
+                                 ? dj_game_file_format_for_name (self->file) : DJ_GAME_FILE_XML);
 
   if (self->file != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
@@ -1276,8 +1267,6 @@ open_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   DjWindow *self = DJ_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = game_filter ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   if (self->chooser != NULL)
     return;
@@ -1286,11 +1275,7 @@ open_action (GtkWidget  *widget,
                                                GTK_FILE_CHOOSER_ACTION_OPEN,
                                                _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  dj_game_file_add_open_filters (GTK_FILE_CHOOSER (self->chooser));
   if (self->file != NULL)
     {
       g_autoptr(GFile) folder = g_file_get_parent (self->file);

@@ -1,0 +1,256 @@
+/* dj-game-file.c: the two kinds of game file the window opens and saves
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "dj-game-file.h"
+#include "dj-notation.h"
+#include "dj-xml.h"
+
+#define FORMAT_KEY "dj-game-file-format"
+
+static gboolean
+name_is_text (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (lower, DJ_TEXT_EXTENSION) || g_str_has_suffix (lower, ".txt");
+}
+
+static gboolean
+name_is_xml (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (lower, DJ_XML_EXTENSION);
+}
+
+DjGameFileFormat
+dj_game_file_format_for_name (GFile *file)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), DJ_GAME_FILE_XML);
+
+  name = g_file_get_basename (file);
+  return name != NULL && name_is_text (name) ? DJ_GAME_FILE_TEXT : DJ_GAME_FILE_XML;
+}
+
+const char *
+dj_game_file_mime_type (DjGameFileFormat format)
+{
+  return format == DJ_GAME_FILE_TEXT ? DJ_TEXT_MIME_TYPE : DJ_XML_MIME_TYPE;
+}
+
+const char *
+dj_game_file_extension (DjGameFileFormat format)
+{
+  return format == DJ_GAME_FILE_TEXT ? DJ_TEXT_EXTENSION : DJ_XML_EXTENSION;
+}
+
+/* Reading */
+
+static DjCollection *
+load_text (GFile         *file,
+           const char    *display,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree char *text = NULL;
+  gsize len;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, &local);
+  if (info == NULL)
+    {
+      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO,
+                   _("%s: cannot read the file: %s"), display, local->message);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_LIMIT,
+                   /* Translators: a file larger than the readers accept; %s is its name */
+                   _("%s: the file is larger than 1 GiB"), display);
+      return NULL;
+    }
+  if (!g_file_load_contents (file, cancellable, &text, &len, NULL, &local))
+    {
+      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO,
+                   _("%s: cannot read the file: %s"), display, local->message);
+      return NULL;
+    }
+  /* It may have grown since it was measured. */
+  if ((goffset) len > DJ_FORMAT_MAX_FILE_BYTES)
+    {
+      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_LIMIT,
+                   _("%s: the file is larger than 1 GiB"), display);
+      return NULL;
+    }
+  return dj_notation_parse (text, len, display, error);
+}
+
+/* A file named neither way: "<" after blanks (and a byte order mark) is XML. */
+static gboolean
+looks_like_xml (GFile        *file,
+                GCancellable *cancellable)
+{
+  g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, NULL);
+  guint8 head[256];
+  gssize n;
+
+  if (stream == NULL)
+    return TRUE;   /* the XML reader reports why it cannot be read */
+  n = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, cancellable, NULL);
+  for (gssize i = 0; i < n; i++)
+    {
+      if (i == 0 && n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
+        {
+          i += 2;
+          continue;
+        }
+      if (g_ascii_isspace (head[i]))
+        continue;
+      return head[i] == '<';
+    }
+  return TRUE;
+}
+
+DjCollection *
+dj_game_file_load (GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *display = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_file_get_basename (file);
+  if (name != NULL && name_is_xml (name))
+    return dj_xml_load_file (file, cancellable, error);
+  if (name == NULL || !name_is_text (name))
+    {
+      if (looks_like_xml (file, cancellable))
+        return dj_xml_load_file (file, cancellable, error);
+    }
+  /* Named as the XML reader names it. */
+  display = g_file_get_parse_name (file);
+  return load_text (file, display, cancellable, error);
+}
+
+/* Writing */
+
+gboolean
+dj_game_file_save (DjCollection  *collection,
+                   GFile         *file,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (DJ_IS_COLLECTION (collection), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (dj_game_file_format_for_name (file) == DJ_GAME_FILE_XML)
+    return dj_xml_save_file (collection, file, cancellable, error);
+
+  text = dj_notation_write_collection (collection);
+  /* GIO writes a temporary file beside it and renames it over the old one,
+   * which becomes NAME~. */
+  if (!g_file_replace_contents (file, text, strlen (text), NULL, TRUE, G_FILE_CREATE_NONE,
+                                NULL, cancellable, &local))
+    {
+      g_autofree char *display = g_file_get_parse_name (file);
+
+      g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO,
+                   _("%s: cannot write the file: %s"), display, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Choosers */
+
+static GtkFileFilter *
+format_filter (DjGameFileFormat format)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  if (format == DJ_GAME_FILE_TEXT)
+    {
+      /* Translators: a kind of file in the Open and Save dialogs */
+      gtk_file_filter_set_name (filter, _("Djenon Text Notation (.djn)"));
+      gtk_file_filter_add_mime_type (filter, DJ_TEXT_MIME_TYPE);
+      gtk_file_filter_add_suffix (filter, "djn");
+    }
+  else
+    {
+      /* Translators: a kind of file in the Open and Save dialogs */
+      gtk_file_filter_set_name (filter, _("Djenon XML Games (.djenon)"));
+      gtk_file_filter_add_mime_type (filter, DJ_XML_MIME_TYPE);
+      gtk_file_filter_add_suffix (filter, "djenon");
+    }
+  g_object_set_data (G_OBJECT (filter), FORMAT_KEY, GINT_TO_POINTER (format + 1));
+  return filter;
+}
+
+void
+dj_game_file_add_open_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) games = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) xml = format_filter (DJ_GAME_FILE_XML);
+  g_autoptr(GtkFileFilter) text = format_filter (DJ_GAME_FILE_TEXT);
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  g_return_if_fail (GTK_IS_FILE_CHOOSER (chooser));
+
+  gtk_file_filter_set_name (games, _("Djenon Games"));
+  gtk_file_filter_add_mime_type (games, DJ_XML_MIME_TYPE);
+  gtk_file_filter_add_suffix (games, "djenon");
+  gtk_file_filter_add_mime_type (games, DJ_TEXT_MIME_TYPE);
+  gtk_file_filter_add_suffix (games, "djn");
+  gtk_file_chooser_add_filter (chooser, games);
+  gtk_file_chooser_add_filter (chooser, xml);
+  gtk_file_chooser_add_filter (chooser, text);
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (chooser, all);
+  gtk_file_chooser_set_filter (chooser, games);
+}
+
+void
+dj_game_file_add_save_filters (GtkFileChooser   *chooser,
+                               DjGameFileFormat  format)
+{
+  g_autoptr(GtkFileFilter) xml = format_filter (DJ_GAME_FILE_XML);
+  g_autoptr(GtkFileFilter) text = format_filter (DJ_GAME_FILE_TEXT);
+
+  g_return_if_fail (GTK_IS_FILE_CHOOSER (chooser));
+
+  gtk_file_chooser_add_filter (chooser, xml);
+  gtk_file_chooser_add_filter (chooser, text);
+  gtk_file_chooser_set_filter (chooser, format == DJ_GAME_FILE_TEXT ? text : xml);
+}
+
+DjGameFileFormat
+dj_game_file_format_for_filter (GtkFileChooser *chooser)
+{
+  GtkFileFilter *filter;
+  int format;
+
+  g_return_val_if_fail (GTK_IS_FILE_CHOOSER (chooser), DJ_GAME_FILE_XML);
+
+  filter = gtk_file_chooser_get_filter (chooser);
+  format = filter != NULL ? GPOINTER_TO_INT (g_object_get_data (G_OBJECT (filter), FORMAT_KEY)) : 0;
+  return format == DJ_GAME_FILE_TEXT + 1 ? DJ_GAME_FILE_TEXT : DJ_GAME_FILE_XML;
+}
