@@ -16,6 +16,7 @@
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
+#include "dj-study-actions.h"
 #include "dj-study-pane.h"
 #include "dj-window.h"
 #include "dj-lazy-menu.h"
@@ -1422,6 +1423,49 @@ new_game_created (DjNewGameDialog *dialog,
                                            (GDestroyNotify) gtk_window_destroy));
 }
 
+typedef struct
+{
+  DjRules     rules;
+  DjPosition  start;
+  DjGameInfo *info;
+} NewGame;
+
+static void
+new_game_free (gpointer data)
+{
+  NewGame *game = data;
+
+  g_clear_pointer (&game->info, dj_game_info_free);
+  g_free (game);
+}
+
+static void
+replace_game_now (DjWindow *self,
+                  gpointer  data)
+{
+  NewGame *game = data;
+
+  dj_window_start_game (self, &game->rules, &game->start, game->info);
+}
+
+void
+dj_window_replace_game (DjWindow         *self,
+                        const DjRules    *rules,
+                        const DjPosition *start,
+                        const DjGameInfo *info)
+{
+  NewGame *game;
+
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  g_return_if_fail (rules != NULL && start != NULL);
+
+  game = g_new0 (NewGame, 1);
+  game->rules = *rules;
+  game->start = *start;
+  game->info = info != NULL ? dj_game_info_copy (info) : NULL;
+  confirm_discard (self, continuation_new (replace_game_now, game, new_game_free));
+}
+
 static void
 new_game_action (GtkWidget  *widget,
                  const char *action_name,
@@ -1746,6 +1790,9 @@ add_analysis (DjWindow *self)
   self->play_engine = dj_play_engine_new ();
   dj_play_engine_set_board (DJ_PLAY_ENGINE (self->play_engine), DJ_BOARD (self->board));
   gtk_box_append (self->banner_box, self->play_engine);
+
+  dj_study_actions_install (self, DJ_REVIEW (self->review),
+                            GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))));
 }
 
 /* Getters */
