@@ -733,6 +733,12 @@ dj_review_graph_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->review);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_REVIEW_GRAPH);
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+      gtk_widget_unparent (child);
+  }
 
   G_OBJECT_CLASS (dj_review_graph_parent_class)->dispose (object);
 }
