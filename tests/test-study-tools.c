@@ -12,6 +12,7 @@
 #include "dj-analysis-panel.h"
 #include "dj-application.h"
 #include "dj-game-file.h"
+#include "dj-game-list.h"
 #include "dj-notation.h"
 #include "dj-resources.h"
 #include "dj-review-graph.h"
@@ -687,6 +688,244 @@ test_numbered_lines (void)
     }
 }
 
+/* 4. Collections */
+
+#define N_GAMES 10000
+
+static const char *names[] = {
+  "Diallo", "Keita", "Koné", "Traoré", "Coulibaly", "Ouattara", "Bamba", "Yao", "Kouassi", "Touré",
+};
+static const char *sites[] = { "Béoumi", "Bouaké", "Daloa", "Korhogo", "Man" };
+
+/* Game @i of the generated collection: every field follows from @i, so the
+ * tests can count what a search must find. */
+static DjGame *
+generated_game (guint i)
+{
+  DjRules rules = DJ_RULES_INIT (i % 2 == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE);
+  g_autoptr(DjGameInfo) info = dj_game_info_new ();
+  DjGame *game = dj_game_new (&rules, NULL);
+  static const DjResult results[] = {
+    DJ_RESULT_UNKNOWN, DJ_RESULT_SOUTH_WINS, DJ_RESULT_NORTH_WINS, DJ_RESULT_DRAW,
+  };
+
+  info->south = g_strdup (names[i % 10]);
+  info->north = g_strdup (names[(i / 10) % 10]);
+  info->event = g_strdup_printf ("Open %u", i % 25);
+  info->site = g_strdup (sites[i % 5]);
+  info->date = g_strdup_printf ("%u-%02u-%02u", 2000 + i % 20, i % 12 + 1, i % 28 + 1);
+  info->result = results[i % 4];
+  dj_game_load_info (game, g_steal_pointer (&info));
+  return game;
+}
+
+static DjCollection *
+generated_collection (void)
+{
+  DjCollection *collection = dj_collection_new ();
+
+  for (guint i = 0; i < N_GAMES; i++)
+    {
+      g_autoptr(DjGame) game = generated_game (i);
+
+      dj_collection_append (collection, game);
+    }
+  dj_collection_set_modified (collection, FALSE);
+  return collection;
+}
+
+static char *
+folded_field (DjGame     *game,
+              const char *column)
+{
+  const DjGameInfo *info = dj_game_get_info (game);
+  const char *text = "";
+
+  if (g_str_equal (column, "south"))
+    text = info->south;
+  else if (g_str_equal (column, "north"))
+    text = info->north;
+  else if (g_str_equal (column, "event"))
+    text = info->event;
+  else if (g_str_equal (column, "site"))
+    text = info->site;
+  else if (g_str_equal (column, "date"))
+    text = info->date;
+  else if (g_str_equal (column, "result"))
+    text = info->result == DJ_RESULT_SOUTH_WINS ? "South won"
+           : info->result == DJ_RESULT_NORTH_WINS ? "North won"
+           : info->result == DJ_RESULT_DRAW ? "Draw" : "";
+  else if (g_str_equal (column, "variant"))
+    text = dj_variant_display_name (dj_game_get_rules (game)->variant);
+  else
+    g_assert_not_reached ();
+  return g_utf8_casefold (text != NULL ? text : "", -1);
+}
+
+/* The games shown follow each other in @column's order. */
+static void
+assert_sorted (DjGameList *list,
+               const char *column,
+               gboolean    descending)
+{
+  guint n = dj_game_list_get_n_shown (list);
+  g_autofree char *previous = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = folded_field (dj_game_list_get_shown (list, i), column);
+
+      if (previous != NULL)
+        {
+          int order = g_utf8_collate (previous, text);
+
+          if (descending ? order < 0 : order > 0)
+            g_error ("sorted by %s%s: “%s” before “%s” at %u", column,
+                     descending ? " descending" : "", previous, text, i);
+        }
+      g_free (previous);
+      previous = g_steal_pointer (&text);
+    }
+}
+
+static void
+search_for (DjGameList *list,
+            const char *text)
+{
+  GtkWidget *entry = GTK_WIDGET (gtk_widget_get_first_child (gtk_widget_get_first_child (
+    gtk_widget_get_first_child (GTK_WIDGET (list)))));
+
+  /* Typed into the search field, as a user does (the field waits a moment
+   * for the next key before it searches: do not wait, search now). */
+  g_assert_true (GTK_IS_SEARCH_ENTRY (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "search-changed");
+  flush_events ();
+}
+
+static void
+test_game_list_search_sort (void)
+{
+  g_autoptr(DjCollection) collection = generated_collection ();
+  DjWindow *window = new_window ();
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  DjGameList *list;
+  static const char *sort_columns[] = {
+    "south", "north", "event", "site", "date", "result", "variant",
+  };
+  static const struct { const char *search; guint expect; } searches[] = {
+    /* Site Béoumi: i % 5 == 0; with or without its accent, in any case. */
+    { "Béoumi", N_GAMES / 5 },
+    { "BEOUMI", N_GAMES / 5 },
+    /* And drawn (i % 4 == 3): one game in twenty. */
+    { "beoumi draw", N_GAMES / 20 },
+    /* Koné plays South when i % 10 == 3, North when i / 10 % 10 == 3. */
+    { "kone", N_GAMES / 10 + N_GAMES / 10 - N_GAMES / 100 },
+    /* Djenon-abe games: the odd ones. */
+    { "abe", N_GAMES / 2 },
+    /* A date: 2007-... when i % 20 == 7; month 08 when i % 12 == 7 (60 numbers). */
+    { "2007-08", N_GAMES / 60 + (N_GAMES % 60 > 7 ? 1 : 0) },
+    /* South's wins (i % 4 == 1). */
+    { "south won", N_GAMES / 4 },
+    { "nobody", 0 },
+  };
+  DjGame *chosen;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  dj_window_set_collection (window, collection, NULL);
+  dj_study_pane_show_page (pane, "games");
+  list = dj_study_pane_get_game_list (pane);
+  flush_events ();
+  g_assert_cmpuint (dj_game_list_get_n_shown (list), ==, N_GAMES);
+  g_assert_cmpstr (dj_game_list_get_count_text (list), ==, "10000 games");
+
+  for (guint i = 0; i < G_N_ELEMENTS (searches); i++)
+    {
+      g_autofree char *count = g_strdup_printf ("%u of 10000 games", searches[i].expect);
+
+      search_for (list, searches[i].search);
+      g_assert_cmpuint (dj_game_list_get_n_shown (list), ==, searches[i].expect);
+      for (guint k = 0; k < dj_game_list_get_n_shown (list); k++)
+        g_assert_true (dj_game_list_game_matches (dj_game_list_get_shown (list, k),
+                                                  searches[i].search));
+      g_assert_cmpstr (dj_game_list_get_count_text (list), ==, count);
+    }
+  /* Check the count the other way: every game, each against the rule. */
+  {
+    guint n = 0;
+
+    for (guint i = 0; i < N_GAMES; i++)
+      n += dj_game_list_game_matches (dj_collection_get_game (collection, i), "kone");
+    g_assert_cmpuint (n, ==, 1900);
+  }
+
+  /* Sorted by each column both ways, with the menu's actions. */
+  search_for (list, "");
+  g_assert_cmpstr (dj_game_list_get_count_text (list), ==, "10000 games");
+  for (guint c = 0; c < G_N_ELEMENTS (sort_columns); c++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (list), "games.sort-by", "s",
+                                                 sort_columns[c]));
+      g_assert_cmpuint (dj_game_list_get_n_shown (list), ==, N_GAMES);
+      assert_sorted (list, sort_columns[c], FALSE);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (list), "games.sort-descending",
+                                                 NULL));
+      assert_sorted (list, sort_columns[c], TRUE);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (list), "games.sort-descending",
+                                                 NULL));
+    }
+  /* Reordering by hand only in the file's order: sorted, Move Down does nothing. */
+  {
+    DjGame *first = dj_collection_get_game (collection, 0);
+
+    gtk_selection_model_select_item (GTK_SELECTION_MODEL (gtk_column_view_get_model (
+      dj_game_list_get_column_view (list))), 0, TRUE);
+    gtk_widget_activate_action (GTK_WIDGET (list), "games.move-down", NULL);
+    g_assert_true (dj_collection_get_game (collection, 0) == first);
+  }
+
+  /* Searching keeps the order: Béoumi's draws by date. */
+  gtk_widget_activate_action (GTK_WIDGET (list), "games.sort-by", "s", "date");
+  search_for (list, "beoumi draw");
+  g_assert_cmpuint (dj_game_list_get_n_shown (list), ==, N_GAMES / 20);
+  assert_sorted (list, "date", FALSE);
+  save_screenshot (GTK_WIDGET (window), "game-list-search.png");
+
+  /* A column header's click (what it calls) sorts too. */
+  {
+    GListModel *cols = gtk_column_view_get_columns (dj_game_list_get_column_view (list));
+    g_autoptr(GtkColumnViewColumn) north = g_list_model_get_item (cols, 1);
+
+    gtk_column_view_sort_by_column (dj_game_list_get_column_view (list), north,
+                                    GTK_SORT_DESCENDING);
+    assert_sorted (list, "north", TRUE);
+    {
+      g_autofree char *column = NULL;
+
+      /* The Sort menu no longer claims another order. */
+      g_object_get (list, "sort-column", &column, NULL);
+      g_assert_cmpstr (column, ==, "header");
+    }
+  }
+
+  /* Choosing a game found shows it. */
+  chosen = dj_game_list_get_shown (list, 3);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (gtk_column_view_get_model (
+    dj_game_list_get_column_view (list))), 3, TRUE);
+  flush_events ();
+  g_assert_true (dj_window_get_game (window) == chosen);
+  g_assert_true (dj_game_list_get_selected (list) == chosen);
+
+  /* Back in the file's order, without a search: the file's order. */
+  gtk_widget_activate_action (GTK_WIDGET (list), "games.sort-by", "s", "");
+  search_for (list, "");
+  for (guint i = 0; i < N_GAMES; i += 997)
+    g_assert_true (dj_game_list_get_shown (list, i) == dj_collection_get_game (collection, i));
+  g_assert_true (dj_game_list_get_selected (list) == chosen);
+
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -712,6 +951,7 @@ main (int   argc,
   g_test_add_func ("/djenon/study-tools/text-file-error", test_text_file_error);
   g_test_add_func ("/djenon/study-tools/review-graph", test_review_graph);
   g_test_add_func ("/djenon/study-tools/numbered-lines", test_numbered_lines);
+  g_test_add_func ("/djenon/study-tools/game-list-search-sort", test_game_list_search_sort);
 
   status = g_test_run ();
   g_clear_object (&app);
