@@ -59,7 +59,7 @@ struct _DjGameList
 
   char               *search;
   char              **terms;         /* the search's words, folded; NULL: none */
-  GHashTable         *keys;          /* DjGame * → its folded search text */
+  GHashTable         *keys;          /* DjGame * → GameKeys */
   char               *sort_column;
   gboolean            sort_descending;
   char               *count_text;
@@ -82,6 +82,24 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (DjGameList, dj_game_list, GTK_TYPE_WIDGET)
+
+/* What a game is searched and sorted by, worked out once. */
+typedef struct
+{
+  char *search;                  /* folded text of every field */
+  char *collate[N_COLUMNS];      /* collation keys of the columns' texts */
+} GameKeys;
+
+static void
+game_keys_free (gpointer data)
+{
+  GameKeys *keys = data;
+
+  g_free (keys->search);
+  for (guint i = 0; i < N_COLUMNS; i++)
+    g_free (keys->collate[i]);
+  g_free (keys);
+}
 
 /* Texts */
 
@@ -239,24 +257,56 @@ dj_game_list_game_matches (DjGame     *game,
   return terms_match (terms, key);
 }
 
+static GameKeys *
+game_keys (DjGameList *self,
+           DjGame     *game)
+{
+  GameKeys *keys = g_hash_table_lookup (self->keys, game);
+
+  if (keys == NULL)
+    {
+      keys = g_new0 (GameKeys, 1);
+      g_hash_table_insert (self->keys, game, keys);
+    }
+  return keys;
+}
+
+static const char *
+search_key (DjGameList *self,
+            DjGame     *game)
+{
+  GameKeys *keys = game_keys (self, game);
+
+  if (keys->search == NULL)
+    keys->search = search_text (game);
+  return keys->search;
+}
+
+static const char *
+collate_key (DjGameList *self,
+             DjGame     *game,
+             Column      column)
+{
+  GameKeys *keys = game_keys (self, game);
+
+  if (keys->collate[column] == NULL)
+    {
+      g_autofree char *folded = g_utf8_casefold (field_text (game, column), -1);
+
+      keys->collate[column] = g_utf8_collate_key (folded, -1);
+    }
+  return keys->collate[column];
+}
+
 static gboolean
 filter_func (gpointer item,
              gpointer data)
 {
   DjGameList *self = data;
-  const char *key;
 
   if (self->terms == NULL)
     return TRUE;
-  key = g_hash_table_lookup (self->keys, item);
-  if (key == NULL)
-    {
-      char *text = search_text (item);
-
-      g_hash_table_insert (self->keys, item, text);
-      key = text;
-    }
-  return terms_match (self->terms, key);
+  return terms_match (self->terms, search_key (self, item));
 }
 
 /* Cells */
@@ -308,11 +358,24 @@ unbind_cell (GtkSignalListItemFactory *factory,
     g_signal_handlers_disconnect_by_func (game, update_cell, label);
 }
 
-static char *
-sort_key (DjGame   *game,
-          gpointer  data)
+/* A column's order: the keys of GameKeys, so that sorting 10,000 games
+ * compares bytes, not texts folded and collated again at each comparison. */
+typedef struct
 {
-  return g_strdup (field_text (game, GPOINTER_TO_INT (data)));
+  DjGameList *list;
+  Column      column;
+} ColumnSort;
+
+static int
+compare_column (gconstpointer a,
+                gconstpointer b,
+                gpointer      data)
+{
+  ColumnSort *sort = data;
+  int order = strcmp (collate_key (sort->list, (DjGame *) a, sort->column),
+                     collate_key (sort->list, (DjGame *) b, sort->column));
+
+  return order < 0 ? GTK_ORDERING_SMALLER : order > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
 /* State */
@@ -328,7 +391,7 @@ static void
 update_count (DjGameList *self)
 {
   guint n = self->collection ? dj_collection_get_n_games (self->collection) : 0;
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
   g_autofree char *all = g_strdup_printf ("%'u", n);
 
   g_free (self->count_text);
@@ -366,11 +429,14 @@ static guint
 shown_position (DjGameList *self,
                 DjGame     *game)
 {
-  GListModel *model = G_LIST_MODEL (self->sort_model);
+  GListModel *model = G_LIST_MODEL (self->filter_model);
   guint n = g_list_model_get_n_items (model);
 
-  if (game == NULL)
+  if (game == NULL || !filter_func (game, self))
     return GTK_INVALID_LIST_POSITION;
+  /* Still selected where it was: the selection followed the changes. */
+  if (gtk_single_selection_get_selected_item (self->selection) == game)
+    return gtk_single_selection_get_selected (self->selection);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(DjGame) item = g_list_model_get_item (model, i);
@@ -459,7 +525,7 @@ dj_game_list_set_collection (DjGameList   *self,
       g_hash_table_remove_all (self->keys);
       g_set_object (&self->collection, collection);
       self->syncing = TRUE;
-      gtk_filter_list_model_set_model (self->filter_model, G_LIST_MODEL (collection));
+      gtk_sort_list_model_set_model (self->sort_model, G_LIST_MODEL (collection));
       self->syncing = FALSE;
       if (collection != NULL)
         g_signal_connect_object (collection, "items-changed", G_CALLBACK (on_items_changed), self,
@@ -563,7 +629,7 @@ guint
 dj_game_list_get_n_shown (DjGameList *self)
 {
   g_return_val_if_fail (DJ_IS_GAME_LIST (self), 0);
-  return g_list_model_get_n_items (G_LIST_MODEL (self->sort_model));
+  return g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));
 }
 
 DjGame *
@@ -575,7 +641,7 @@ dj_game_list_get_shown (DjGameList *self,
   g_return_val_if_fail (DJ_IS_GAME_LIST (self), NULL);
 
   /* The collection holds it. */
-  game = g_list_model_get_item (G_LIST_MODEL (self->sort_model), position);
+  game = g_list_model_get_item (G_LIST_MODEL (self->filter_model), position);
   return game;
 }
 
@@ -812,6 +878,14 @@ dj_game_list_dispose (GObject *object)
   if (self->collection != NULL)
     g_signal_handlers_disconnect_by_data (self->collection, self);
   watch_current (self, NULL);
+  /* The column view's going changes its sorter and the models. */
+  if (self->selection != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->selection, self);
+      g_signal_handlers_disconnect_by_data (self->filter_model, self);
+    }
+  if (self->column_view != NULL)
+    g_signal_handlers_disconnect_by_data (gtk_column_view_get_sorter (self->column_view), self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_GAME_LIST);
   {
     GtkWidget *child;
@@ -948,7 +1022,7 @@ static void
 dj_game_list_init (DjGameList *self)
 {
   /* The Sort menu reads them as the template is built. */
-  self->keys = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->keys = g_hash_table_new_full (NULL, NULL, NULL, game_keys_free);
   self->sort_column = g_strdup ("");
   self->search = g_strdup ("");
 
@@ -957,7 +1031,7 @@ dj_game_list_init (DjGameList *self)
   for (guint i = 0; i < N_COLUMNS; i++)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkExpression *expression;
+      ColumnSort *sort = g_new0 (ColumnSort, 1);
       GtkSorter *sorter;
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (i));
@@ -966,28 +1040,29 @@ dj_game_list_init (DjGameList *self)
       self->columns[i] = gtk_column_view_column_new (_(columns[i].title), factory);
       gtk_column_view_column_set_resizable (self->columns[i], TRUE);
       gtk_column_view_column_set_fixed_width (self->columns[i], columns[i].width);
-      /* Sorted by collation keys computed once per game, not per comparison. */
-      expression = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL,
-                                                G_CALLBACK (sort_key), GINT_TO_POINTER (i), NULL);
-      sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+      sort->list = self;
+      sort->column = i;
+      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_column, sort, g_free));
       gtk_column_view_column_set_sorter (self->columns[i], sorter);
       g_object_unref (sorter);
       gtk_column_view_append_column (self->column_view, self->columns[i]);
       g_object_unref (self->columns[i]);
     }
 
+  /* Sorted, then filtered: a keystroke only filters what is already in
+   * order; sorting again is for a new order only. */
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filter_model = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filter)));
-  self->sort_model = gtk_sort_list_model_new (G_LIST_MODEL (self->filter_model),
-                                              g_object_ref (gtk_column_view_get_sorter (
+  self->sort_model = gtk_sort_list_model_new (NULL, g_object_ref (gtk_column_view_get_sorter (
                                                 self->column_view)));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sort_model));
+  self->filter_model = gtk_filter_list_model_new (G_LIST_MODEL (self->sort_model),
+                                                  g_object_ref (GTK_FILTER (self->filter)));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->filter_model));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, FALSE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (on_selected), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->sort_model, "items-changed", G_CALLBACK (update_count), self,
+  g_signal_connect_object (self->filter_model, "items-changed", G_CALLBACK (update_count), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
                            G_CALLBACK (on_sorter_changed), self, G_CONNECT_SWAPPED);
