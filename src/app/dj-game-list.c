@@ -1011,8 +1011,6 @@ dj_game_list_class_init (DjGameListClass *klass)
   gtk_widget_class_install_property_action (widget_class, "games.sort-by", "sort-column");
   gtk_widget_class_install_property_action (widget_class, "games.sort-descending",
                                             "sort-descending");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
-                                       "games.find", NULL);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "gamelist");
@@ -1048,6 +1046,9 @@ dj_game_list_init (DjGameList *self)
       gtk_column_view_append_column (self->column_view, self->columns[i]);
       g_object_unref (self->columns[i]);
     }
+
+  /* Typing while the list has the focus searches. */
+  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self->column_view));
 
   /* Sorted, then filtered: a keystroke only filters what is already in
    * order; sorting again is for a new order only. */

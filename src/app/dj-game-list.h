@@ -18,7 +18,7 @@ G_DECLARE_FINAL_TYPE (DjGameList, dj_game_list, DJ, GAME_LIST, GtkWidget)
  * Date, Result, Game); the game shown is selected.  Choosing a game emits
  * ::game-activated (DjGame *game): the window shows it.
  *
- * Search as you type: every word of the search must appear (case and
+ * Search as you type (typing in the list goes to the search): every word of the search must appear (case and
  * accents aside) in the players, event, site, date, round, result or the
  * game's name.  A column header sorts by that column (again: the other way);
  * the Sort menu does the same from the keyboard.  Below, "12 of 10,000
