@@ -195,6 +195,12 @@ window_with_game (DjVariant   variant,
   return window;
 }
 
+static gboolean
+laid_out (gpointer data)
+{
+  return gtk_widget_get_width (data) > 200;
+}
+
 /* 3. Positions */
 
 /* Copy Position puts the position text of RULES.md on the clipboard; Paste
@@ -275,7 +281,10 @@ test_paste_bad_position (void)
       g_assert_true (i == 4 || strstr (adw_message_dialog_get_body (dialog),
                                        "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S") != NULL);
       if (i == 0)
-        save_screenshot (GTK_WIDGET (dialog), "paste-position-error.png");
+        {
+          wait_until (laid_out, dialog, "the dialog on screen");
+          save_screenshot (GTK_WIDGET (dialog), "paste-position-error.png");
+        }
       close_dialog (dialog);
       g_assert_true (dj_window_get_game (window) == game);
     }
@@ -546,12 +555,6 @@ press_key (GtkWidget *plot,
   g_signal_emit_by_name (keys, "key-pressed", keyval, 0, 0, &handled);
   g_assert_true (handled);
   flush_events ();
-}
-
-static gboolean
-laid_out (gpointer data)
-{
-  return gtk_widget_get_width (data) > 200;
 }
 
 static void

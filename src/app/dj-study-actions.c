@@ -59,9 +59,9 @@ dj_study_parse_position (const char     *text,
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    /* Translators: the clipboard holds something far longer than a position */
-                   _("The text is too long to be a position. A position is written as the 12 "
-                     "pits’ seeds, South’s and North’s captures and the side to move, e.g. "
-                     "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S”."));
+                   _("The text is too long to be a position.\n\nA position is written as the "
+                     "12 pits’ seeds, South’s and North’s captures and the side to move, for "
+                     "example:\n4 4 4 4 4 4 4 4 4 4 4 4 0 0 S"));
       return FALSE;
     }
   copy = g_strstrip (g_strdup (text));
@@ -69,8 +69,9 @@ dj_study_parse_position (const char     *text,
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    /* Translators: %s says what is wrong with the position text */
-                   _("%s. A position is written as the 12 pits’ seeds, South’s and North’s "
-                     "captures and the side to move, e.g. “4 4 4 4 4 4 4 4 4 4 4 4 0 0 S”."),
+                   _("%s.\n\nA position is written as the 12 pits’ seeds, South’s and "
+                     "North’s captures and the side to move, for example:\n"
+                     "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S"),
                    local->message);
       return FALSE;
     }
