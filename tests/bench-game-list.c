@@ -9,6 +9,7 @@
 #include <adwaita.h>
 #include <locale.h>
 #include <string.h>
+#include <time.h>
 
 #include "dj-game-list.h"
 #include "dj-resources.h"
@@ -59,6 +60,17 @@ generated_collection (void)
   return collection;
 }
 
+/* Processor time of this thread: the wall clock of a shared machine also
+ * counts the time others had the processor. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
 static gboolean painted;
 
 static void
@@ -72,6 +84,7 @@ typedef struct
   const char *name;
   double      call[MAX_KEYS];
   double      frame[MAX_KEYS];
+  double      cpu[MAX_KEYS];
   guint       n;
 } Timing;
 
@@ -91,9 +104,11 @@ keystroke (DjGameList *list,
            Timing     *t)
 {
   gint64 t0, t1;
+  double c0;
 
   flush_events ();
   painted = FALSE;
+  c0 = cpu_ms ();
   t0 = g_get_monotonic_time ();
   dj_game_list_set_search (list, text);
   t1 = g_get_monotonic_time ();
@@ -102,7 +117,8 @@ keystroke (DjGameList *list,
     g_main_context_iteration (NULL, TRUE);
   g_assert (t->n < MAX_KEYS);
   t->call[t->n] = (t1 - t0) / 1000.0;
-  t->frame[t->n++] = (g_get_monotonic_time () - t0) / 1000.0;
+  t->frame[t->n] = (g_get_monotonic_time () - t0) / 1000.0;
+  t->cpu[t->n++] = cpu_ms () - c0;
 }
 
 static void
@@ -131,17 +147,21 @@ type_all (DjGameList *list,
 static gboolean
 report (Timing *t)
 {
-  double calls[MAX_KEYS], frames[MAX_KEYS];
+  double calls[MAX_KEYS], frames[MAX_KEYS], cpus[MAX_KEYS];
 
   memcpy (calls, t->call, t->n * sizeof (double));
   memcpy (frames, t->frame, t->n * sizeof (double));
+  memcpy (cpus, t->cpu, t->n * sizeof (double));
   qsort (calls, t->n, sizeof (double), compare_double);
   qsort (frames, t->n, sizeof (double), compare_double);
+  qsort (cpus, t->n, sizeof (double), compare_double);
   g_print ("%-36s %3u keys | filter and sort: median %6.2f max %6.2f ms | "
            "to the frame painted: median %6.2f p95 %6.2f max %6.2f ms  %s\n",
            t->name, t->n, calls[t->n / 2], calls[t->n - 1], frames[t->n / 2],
            frames[t->n * 95 / 100], frames[t->n - 1],
            frames[t->n * 95 / 100] <= LIMIT_MS ? "ok" : "OVER");
+  g_print ("%-36s          processor time to the frame: median %6.2f p95 %6.2f max %6.2f ms\n",
+           "", cpus[t->n / 2], cpus[t->n * 95 / 100], cpus[t->n - 1]);
   return frames[t->n * 95 / 100] <= LIMIT_MS;
 }
 

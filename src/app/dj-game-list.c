@@ -429,20 +429,25 @@ static guint
 shown_position (DjGameList *self,
                 DjGame     *game)
 {
-  GListModel *model = G_LIST_MODEL (self->filter_model);
-  guint n = g_list_model_get_n_items (model);
+  GListModel *sorted = G_LIST_MODEL (self->sort_model);
+  guint n = g_list_model_get_n_items (sorted);
+  guint shown = 0;
 
   if (game == NULL || !filter_func (game, self))
     return GTK_INVALID_LIST_POSITION;
   /* Still selected where it was: the selection followed the changes. */
   if (gtk_single_selection_get_selected_item (self->selection) == game)
     return gtk_single_selection_get_selected (self->selection);
+  /* The games shown before it in the sorted list (the filter's own lookup
+   * of a position is far slower than the search keys). */
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(DjGame) item = g_list_model_get_item (model, i);
+      g_autoptr(DjGame) item = g_list_model_get_item (sorted, i);
 
       if (item == game)
-        return i;
+        return shown;
+      if (filter_func (item, self))
+        shown++;
     }
   return GTK_INVALID_LIST_POSITION;
 }
