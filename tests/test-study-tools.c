@@ -446,6 +446,21 @@ test_text_files (void)
     g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   }
 
+  /* Data of another program has no place in text: refused, nothing written. */
+  {
+    g_autofree char *lossy_path = g_build_filename (dir, "lossy.djn", NULL);
+    g_autoptr(GFile) lossy = g_file_new_for_path (lossy_path);
+    DjGame *game = dj_collection_get_game (dj_window_get_collection (window), 1);
+    g_autoptr(GError) refused = NULL;
+
+    dj_game_set_foreign_xml (game, "<x:note xmlns:x=\"urn:example\">kept</x:note>");
+    g_assert_false (dj_window_save_to (window, lossy, &refused));
+    g_assert_error (refused, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE);
+    g_assert_nonnull (strstr (refused->message, "game 2 holds data of another program"));
+    g_assert_false (g_file_test (lossy_path, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_equal (dj_window_get_file (window), out));
+  }
+
   /* The same games as XML when the name says so, and opened back. */
   g_assert_true (dj_window_save_to (window, xml, &error));
   g_assert_no_error (error);

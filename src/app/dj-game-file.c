@@ -148,6 +148,25 @@ dj_game_file_load (GFile         *file,
 
 /* Writing */
 
+/* The first game (from 1) holding XML of other programs, which the text
+ * notation has no place for; 0 when none does. */
+static guint
+game_with_foreign_xml (DjCollection *collection)
+{
+  for (guint i = 0; i < dj_collection_get_n_games (collection); i++)
+    {
+      DjGame *game = dj_collection_get_game (collection, i);
+      DjNode *root = dj_game_get_root (game);
+
+      if (dj_game_get_foreign_xml (game) != NULL)
+        return i + 1;
+      for (DjNode *n = root; n != NULL; n = dj_node_walk_next (n, root))
+        if (dj_node_get_foreign_xml (n) != NULL)
+          return i + 1;
+    }
+  return 0;
+}
+
 gboolean
 dj_game_file_save (DjCollection  *collection,
                    GFile         *file,
@@ -164,6 +183,21 @@ dj_game_file_save (DjCollection  *collection,
   if (dj_game_file_format_for_name (file) == DJ_GAME_FILE_XML)
     return dj_xml_save_file (collection, file, cancellable, error);
 
+  {
+    guint game = game_with_foreign_xml (collection);
+
+    /* Saving would drop it without a word: refuse, and say why. */
+    if (game > 0)
+      {
+        g_autofree char *display = g_file_get_parse_name (file);
+
+        g_set_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE,
+                     /* Translators: %s is a file name, %u a game's number in the file */
+                     _("%s: game %u holds data of another program, which the text notation "
+                       "cannot keep. Save it as a .djenon file instead."), display, game);
+        return FALSE;
+      }
+  }
   text = dj_notation_write_collection (collection);
   /* GIO writes a temporary file beside it and renames it over the old one,
    * which becomes NAME~. */

@@ -33,7 +33,8 @@ DjCollection     *dj_game_file_load            (GFile             *file,
                                                 GCancellable      *cancellable,
                                                 GError           **error);
 /* Writes in the format of the name, atomically, keeping the previous
- * version as NAME~ (text) or NAME.djenon~ (XML). */
+ * version as NAME~ (text) or NAME.djenon~ (XML).  Text is refused (nothing
+ * written) when a game holds XML of other programs, which it cannot keep. */
 gboolean          dj_game_file_save            (DjCollection      *collection,
                                                 GFile             *file,
                                                 GCancellable      *cancellable,
