@@ -352,6 +352,43 @@ test_new_game_from_here (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget)
+      && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)),
+                    "open-menu-symbolic") == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The main menu offers the position items (a picture for the eye). */
+static void
+test_main_menu (void)
+{
+  DjWindow *window = window_with_game (DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN, NULL);
+  GtkWidget *button = find_menu_button (GTK_WIDGET (window));
+  GtkPopover *popover;
+
+  g_assert_nonnull (button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  flush_events ();
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (popover);
+  wait_until (laid_out, popover, "the main menu");
+  save_screenshot (GTK_WIDGET (popover), "main-menu.png");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  destroy_window (window);
+}
+
 /* 3. Text notation files */
 
 #define TWO_GAMES \
@@ -965,6 +1002,7 @@ main (int   argc,
   g_test_add_func ("/djenon/study-tools/copy-paste-position", test_copy_paste_position);
   g_test_add_func ("/djenon/study-tools/paste-bad-position", test_paste_bad_position);
   g_test_add_func ("/djenon/study-tools/new-game-from-here", test_new_game_from_here);
+  g_test_add_func ("/djenon/study-tools/main-menu", test_main_menu);
   g_test_add_func ("/djenon/study-tools/text-files", test_text_files);
   g_test_add_func ("/djenon/study-tools/text-file-error", test_text_file_error);
   g_test_add_func ("/djenon/study-tools/review-graph", test_review_graph);
