@@ -978,6 +978,26 @@ test_game_list_search_sort (void)
     g_assert_true (dj_game_list_get_shown (list, i) == dj_collection_get_game (collection, i));
   g_assert_true (dj_game_list_get_selected (list) == chosen);
 
+  /* The shown game's information edited: it takes its new place and is
+   * found by its new name. */
+  gtk_widget_activate_action (GTK_WIDGET (list), "games.sort-by", "s", "south");
+  g_assert_true (dj_game_list_get_shown (list, 0) != chosen);
+  {
+    g_autoptr(DjGameInfo) info = dj_game_info_copy (dj_game_get_info (chosen));
+    g_autofree char *column = NULL;
+
+    dj_game_info_set_string (&info->south, "Aaron Adjé");
+    dj_game_set_info (chosen, info);
+    flush_events ();
+    g_assert_true (dj_game_list_get_shown (list, 0) == chosen);
+    assert_sorted (list, "south", FALSE);
+    g_object_get (list, "sort-column", &column, NULL);
+    g_assert_cmpstr (column, ==, "south");
+  }
+  search_for (list, "adje");
+  g_assert_cmpuint (dj_game_list_get_n_shown (list), ==, 1);
+  g_assert_true (dj_game_list_get_shown (list, 0) == chosen);
+
   destroy_window (window);
 }
 

@@ -496,10 +496,14 @@ on_current_info_changed (DjGameList *self,
   g_hash_table_remove (self->keys, game);
   if (self->terms != NULL)
     gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* One sort again, not one per column. */
   if (!in_file_order (self))
-    for (guint i = 0; i < N_COLUMNS; i++)
-      gtk_sorter_changed (gtk_column_view_column_get_sorter (self->columns[i]),
+    {
+      self->sorting = TRUE;
+      gtk_sorter_changed (gtk_column_view_get_sorter (self->column_view),
                           GTK_SORTER_CHANGE_DIFFERENT);
+      self->sorting = FALSE;
+    }
   select_game (self, self->current);
 }
 
