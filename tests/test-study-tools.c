@@ -525,6 +525,89 @@ test_text_files (void)
   dj_test_remove_tree (dir);
 }
 
+static GtkWidget *
+find_file_chooser_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_WIDGET (w);
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return find_file_chooser_dialog () != NULL;
+}
+
+static gboolean
+window_has_file (gpointer data)
+{
+  return dj_window_get_file (data) != NULL;
+}
+
+/* Save As with the text kind chosen and a name typed without extension:
+ * NAME.djn in text notation. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+static void
+test_save_as_text (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("djenon-text-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "by-chooser.djn", NULL);
+  g_autofree char *cwd = NULL;
+  g_autofree char *text = NULL;
+  DjWindow *window = window_with_game (DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN, NULL);
+  GtkWidget *dialog;
+  GListModel *filters;
+  g_autoptr(GtkFileFilter) text_filter = NULL;
+
+  g_assert_true (dj_window_play_move (window, 2));
+  cwd = g_get_current_dir ();
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  wait_until (chooser_shown, NULL, "the Save dialog");
+  dialog = find_file_chooser_dialog ();
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
+  text_filter = g_list_model_get_item (filters, 1);
+  g_object_unref (filters);
+  g_assert_cmpstr (gtk_file_filter_get_name (text_filter), ==, "Djenon Text Notation (.djn)");
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), text_filter);
+  /* The name typed without an extension (the dialog opens in the current
+   * folder, made the temporary one). */
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "by-chooser");
+  /* The dialog loads its folder in the background before it answers. */
+  for (int k = 0; k < 50; k++)
+    {
+      g_usleep (10000);
+      flush_events ();
+    }
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  wait_until (window_has_file, window, "the saved file");
+  flush_events ();
+
+  /* Saved as NAME.djn, in text notation, wherever the dialog was. */
+  g_free (path);
+  path = g_file_get_path (dj_window_get_file (window));
+  g_test_message ("saved as %s", path);
+  g_assert_true (g_str_has_suffix (path, "/by-chooser.djn"));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_remove (path);
+  g_assert_true (g_str_has_prefix (text, "[Variant \"aboure\"]"));
+  g_assert_nonnull (strstr (text, "1. c"));
+  g_assert_false (dj_window_get_modified (window));
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+  destroy_window (window);
+  dj_test_remove_tree (dir);
+}
+G_GNUC_END_IGNORE_DEPRECATIONS
+
 /* A broken text file: the error names the file, the line and the move, in
  * the dialog the Open action shows; the window keeps its game. */
 static void
@@ -1025,6 +1108,7 @@ main (int   argc,
   g_test_add_func ("/djenon/study-tools/main-menu", test_main_menu);
   g_test_add_func ("/djenon/study-tools/text-files", test_text_files);
   g_test_add_func ("/djenon/study-tools/text-file-error", test_text_file_error);
+  g_test_add_func ("/djenon/study-tools/save-as-text", test_save_as_text);
   g_test_add_func ("/djenon/study-tools/review-graph", test_review_graph);
   g_test_add_func ("/djenon/study-tools/numbered-lines", test_numbered_lines);
   g_test_add_func ("/djenon/study-tools/game-list-search-sort", test_game_list_search_sort);
