@@ -828,5 +828,8 @@ dj_review_graph_init (DjReviewGraph *self)
   /* Time runs from left to right in every language. */
   gtk_widget_set_direction (GTK_WIDGET (self->plot), GTK_TEXT_DIR_LTR);
   gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
+  /* The window's own Left, Right, Home and End leave the keys to the plot,
+   * which goes along the main line whatever move is shown. */
+  g_object_set_data (G_OBJECT (self->plot), "dj-own-navigation-keys", GINT_TO_POINTER (TRUE));
   update_accessible (self);
 }
