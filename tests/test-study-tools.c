@@ -208,7 +208,12 @@ laid_out (gpointer data)
 static void
 test_copy_paste_position (void)
 {
-  DjWindow *window = window_with_game (DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN, NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  DjWindow *window;
+
+  /* With the default settings: the board animates the moves. */
+  g_settings_reset (settings, "animation-speed");
+  window = window_with_game (DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN, NULL);
   GameChange change = { window, NULL };
   g_autofree char *text = NULL;
   DjGame *game;
@@ -248,6 +253,7 @@ test_copy_paste_position (void)
                     ==, DJ_NORTH);
 
   destroy_window (window);
+  g_settings_set_enum (settings, "animation-speed", 0);
 }
 
 /* A bad position is refused with a dialog saying why; the game stays. */
