@@ -470,6 +470,9 @@ select_game (DjGameList *self,
   update_actions (self);
 }
 
+static void watch_current (DjGameList *self,
+                           DjGame     *game);
+
 static void
 on_selected (DjGameList *self)
 {
@@ -478,7 +481,7 @@ on_selected (DjGameList *self)
   update_actions (self);
   if (self->syncing || game == NULL || game == self->current)
     return;
-  self->current = game;
+  watch_current (self, game);
   g_signal_emit (self, signals[GAME_ACTIVATED], 0, game);
 }
 
