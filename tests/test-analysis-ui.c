@@ -289,8 +289,12 @@ check_panel_values (PanelFixture *f)
       const DjMoveValue *mv = &a->moves[i];
       g_autofree char *row = dj_analysis_panel_describe_row (f->panel, i);
       g_autofree char *value = dj_analysis_format_value (mv->value);
-      g_autofree char *expect = g_strdup_printf ("%s: %s, exact; best line %s",
-                                                 dj_move_to_string (mv->move), value,
+      /* South began these games: the line's number is the notation's. */
+      g_autofree char *number = g_strdup_printf (pos->to_move == DJ_SOUTH ? "%u. " : "%u... ",
+                                                 dj_node_get_ply (dj_game_get_current (f->game))
+                                                 / 2 + 1);
+      g_autofree char *expect = g_strdup_printf ("%s: %s, exact; best line %s%s",
+                                                 dj_move_to_string (mv->move), value, number,
                                                  dj_move_to_string (mv->move));
 
       g_assert_true (mv->exact);

@@ -51,7 +51,7 @@ save (Writer         writer,
 
   if (writer == WRITER_XML)
     return dj_xml_save_file (collection, file, NULL, error);
-  return dj_notation_save_file (collection, file, NULL, error);
+  return dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, error);
 }
 
 static char *

@@ -38,6 +38,7 @@ struct _DjAnalysisPanel
   gboolean      disposed;
 
   DjAnalysis   *analysis;   /* shown, of the current node's position */
+  guint         ply;        /* of that node: the lines' move numbers follow from it */
 };
 
 enum {
@@ -131,6 +132,38 @@ dj_analysis_format_line (const DjMove *line,
   return g_string_free (text, FALSE);
 }
 
+char *
+dj_analysis_format_numbered_line (const DjMove *line,
+                                  guint         len,
+                                  guint         max_moves,
+                                  guint         ply,
+                                  DjSide        mover)
+{
+  GString *text = g_string_new (NULL);
+  guint n = max_moves > 0 ? MIN (len, max_moves) : len;
+  /* As dj_node_get_move_number(): which side began follows from a move's
+   * ply and mover, and numbers go up before each of South's moves. */
+  guint north_first = ((ply + 1) % 2 == 1) == (mover == DJ_NORTH);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint move_ply = ply + 1 + i;
+      guint number = (move_ply - 1 + north_first) / 2 + 1;
+
+      if (i > 0)
+        g_string_append_c (text, ' ');
+      if (mover == DJ_SOUTH)
+        g_string_append_printf (text, "%u. ", number);
+      else if (i == 0)
+        g_string_append_printf (text, "%u... ", number);
+      g_string_append (text, dj_move_to_string (line[i]));
+      mover = 1 - mover;
+    }
+  if (n < len)
+    g_string_append (text, " …");
+  return g_string_free (text, FALSE);
+}
+
 static const char *
 side_name (DjSide side)
 {
@@ -178,14 +211,16 @@ describe_value_tooltip (const DjMoveValue *mv,
 
 static char *
 describe_move (const DjMoveValue *mv,
-               const DjPosition  *pos)
+               const DjPosition  *pos,
+               guint              ply)
 {
   g_autofree char *value = dj_analysis_format_move_value (mv, pos);
   g_autofree char *kind = describe_kind (mv);
-  g_autofree char *line = dj_analysis_format_line (mv->line, mv->line_len, 0);
+  g_autofree char *line = dj_analysis_format_numbered_line (mv->line, mv->line_len, 0, ply,
+                                                            pos->to_move);
 
   /* Translators: a move, its value, "exact" or an estimate, and its best line,
-   * e.g. "c: +4, exact; best line c B d A" */
+   * e.g. "c: +4, exact; best line 1. c B 2. d A" */
   return g_strdup_printf (_("%s: %s, %s; best line %s"),
                           dj_move_to_string (mv->move), value, kind, line);
 }
@@ -223,12 +258,15 @@ make_row (DjAnalysisPanel   *self,
   GtkWidget *value_label = gtk_label_new (value_text);
   g_autofree char *kind_text = describe_kind (mv);
   GtkWidget *kind_label = gtk_label_new (kind_text);
-  g_autofree char *line_text = dj_analysis_format_line (mv->line, mv->line_len, ROW_LINE_MOVES);
-  g_autofree char *full_line = dj_analysis_format_line (mv->line, mv->line_len, 0);
+  g_autofree char *line_text = dj_analysis_format_numbered_line (mv->line, mv->line_len,
+                                                                 ROW_LINE_MOVES, self->ply,
+                                                                 pos->to_move);
+  g_autofree char *full_line = dj_analysis_format_numbered_line (mv->line, mv->line_len, 0,
+                                                                 self->ply, pos->to_move);
   GtkWidget *line_label = gtk_label_new (line_text);
   g_autofree char *value_tooltip = describe_value_tooltip (mv, pos);
   g_autofree char *line_tooltip = NULL;
-  g_autofree char *description = describe_move (mv, pos);
+  g_autofree char *description = describe_move (mv, pos, self->ply);
   g_autofree char *button_label = NULL;
   GtkWidget *button = gtk_button_new_from_icon_name ("list-add-symbolic");
 
@@ -348,6 +386,8 @@ show_analysis (DjAnalysisPanel *self,
 
   g_clear_pointer (&self->analysis, dj_analysis_free);
   self->analysis = analysis;
+  /* Shown only while it is the current node's analysis (see on_analysed). */
+  self->ply = self->game != NULL ? dj_node_get_ply (dj_game_get_current (self->game)) : 0;
   clear_rows (self);
 
   if (analysis->end != DJ_END_NONE || analysis->n_moves == 0)
@@ -486,6 +526,9 @@ start_search (DjAnalysisPanel *self)
   pos = dj_node_get_position (dj_game_get_current (self->game));
   if (self->analysis != NULL && dj_position_equal (&self->analysis->position, pos))
     {
+      /* The same position at another move: the lines' numbers change. */
+      if (self->ply != dj_node_get_ply (dj_game_get_current (self->game)))
+        show_analysis (self, g_steal_pointer (&self->analysis));
       set_best_move (self, self->analysis->n_moves > 0 ? self->analysis->moves[0].move
                                                        : DJ_NO_MOVE);
       return;
@@ -677,7 +720,7 @@ dj_analysis_panel_describe_row (DjAnalysisPanel *self,
   if (self->analysis == NULL || index >= self->analysis->n_moves
       || self->analysis->end != DJ_END_NONE)
     return NULL;
-  return describe_move (&self->analysis->moves[index], &self->analysis->position);
+  return describe_move (&self->analysis->moves[index], &self->analysis->position, self->ply);
 }
 
 /* GObject */

@@ -52,7 +52,7 @@ gboolean          dj_analysis_panel_get_busy         (DjAnalysisPanel *self);
 const DjAnalysis *dj_analysis_panel_get_analysis     (DjAnalysisPanel *self);
 
 /* What the row of move @index shows, for tests and assistive technology:
- * "c: +4, exact; best line c B d A". NULL past the last row. */
+ * "c: +4, exact; best line 1. c B 2. d A". NULL past the last row. */
 char             *dj_analysis_panel_describe_row     (DjAnalysisPanel *self,
                                                       guint            index);
 
@@ -75,5 +75,14 @@ char             *dj_analysis_format_move_value      (const DjMoveValue *mv,
 char             *dj_analysis_format_line            (const DjMove      *line,
                                                       guint              len,
                                                       guint              max_moves);
+/* The same with move numbers as the notation writes them: "12. c A 13. d",
+ * or "12... A 13. d c" when North moves first.  @ply is the ply of the
+ * position the line starts from (0: the game's start), @mover its side to
+ * move. */
+char             *dj_analysis_format_numbered_line   (const DjMove      *line,
+                                                      guint              len,
+                                                      guint              max_moves,
+                                                      guint              ply,
+                                                      DjSide             mover);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-document.h"
+#include "dj-game-file.h"
 #include "dj-xml.h"
 
 /* A draft is written this long after the first change not yet in one. */
@@ -330,18 +331,33 @@ check_not_empty (DjCollection  *collection,
 }
 
 static void
+load_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  GError *error = NULL;
+  DjCollection *collection = dj_game_file_load (G_FILE (task_data), cancellable, &error);
+
+  if (collection == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, collection, g_object_unref);
+}
+
+static void
 loaded (GObject      *source,
         GAsyncResult *result,
         gpointer      data)
 {
   g_autoptr(GTask) task = data;
-  DjDocument *self = g_task_get_source_object (task);
-  GFile *file = G_FILE (source);
+  DjDocument *self = DJ_DOCUMENT (source);
+  GFile *file = g_task_get_task_data (G_TASK (result));
   g_autoptr(DjCollection) collection = NULL;
   GError *error = NULL;
 
   set_busy (self, FALSE);
-  collection = dj_xml_load_file_finish (file, result, &error);
+  collection = g_task_propagate_pointer (G_TASK (result), &error);
   if (collection == NULL || !check_not_empty (collection, file, &error))
     {
       g_task_return_error (task, error);
@@ -359,6 +375,7 @@ dj_document_load_async (DjDocument          *self,
                         gpointer             user_data)
 {
   GTask *task;
+  g_autoptr(GTask) reader = NULL;
 
   g_return_if_fail (DJ_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -366,7 +383,10 @@ dj_document_load_async (DjDocument          *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, dj_document_load_async);
   set_busy (self, TRUE);
-  dj_xml_load_file_async (file, cancellable, loaded, task);
+  /* Either kind of game file, read in a worker thread. */
+  reader = g_task_new (self, cancellable, loaded, task);
+  g_task_set_task_data (reader, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (reader, load_in_thread);
 }
 
 gboolean
@@ -390,7 +410,7 @@ dj_document_load (DjDocument  *self,
   g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  collection = dj_xml_load_file (file, NULL, error);
+  collection = dj_game_file_load (file, NULL, error);
   if (collection == NULL || !check_not_empty (collection, file, error))
     return FALSE;
   dj_document_replace (self, collection, file);
@@ -423,7 +443,7 @@ save_in_thread (GTask        *task,
   SaveData *data = task_data;
   GError *error = NULL;
 
-  if (dj_xml_save_file (data->copy, data->file, cancellable, &error))
+  if (dj_game_file_save (data->copy, data->file, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -524,7 +544,7 @@ dj_document_save (DjDocument  *self,
   g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!dj_xml_save_file (self->collection, file, NULL, error))
+  if (!dj_game_file_save (self->collection, file, NULL, error))
     return FALSE;
   saved (self, file, self->serial);
   return TRUE;

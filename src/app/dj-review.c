@@ -30,7 +30,20 @@ typedef struct
   char       *played_value;
   DjMove     *line;         /* the better line, from @best */
   guint       line_len;
+  gboolean    analysed;     /* the bounds below are known */
+  int         before_lower; /* the position's value, mover's view */
+  int         before_upper;
+  int         after_lower;  /* the played move's value, mover's view */
+  int         after_upper;
 } Entry;
+
+/* The value of the position after some moves of the main line, South's view. */
+typedef struct
+{
+  gboolean known;
+  int      lower;
+  int      upper;
+} Value;
 
 struct _DjReview
 {
@@ -56,6 +69,7 @@ struct _DjReview
   gboolean        start_pending; /* start again once the worker gives @search back */
   gboolean        disposed;
   char           *summary;
+  GArray         *values;      /* Value, n_moves + 1 of them after a review */
 };
 
 enum {
@@ -130,6 +144,12 @@ judge (Entry            *e,
     }
   if (played == NULL || best == NULL)
     return;
+
+  e->analysed = TRUE;
+  e->before_lower = best_lower;
+  e->before_upper = best_upper;
+  e->after_lower = played->lower;
+  e->after_upper = played->upper;
 
   /* The true loss, max value − played value, lies in [least, most]. */
   least = best_lower - played->upper;
@@ -320,11 +340,70 @@ apply_results (DjReview *self)
 }
 
 static void
+value_meet (Value *v,
+            int    lower,
+            int    upper)
+{
+  if (!v->known)
+    {
+      v->known = TRUE;
+      v->lower = lower;
+      v->upper = upper;
+      return;
+    }
+  /* Both are proven bounds of the same value. */
+  v->lower = MAX (v->lower, lower);
+  v->upper = MIN (v->upper, upper);
+  if (v->lower > v->upper)
+    v->upper = v->lower;
+}
+
+/* Each point's value from the analyses before and after it, South's view;
+ * a forced move keeps the value, so its neighbours bound it too. */
+static void
+compute_values (DjReview *self)
+{
+  guint n = self->entries->len;
+
+  g_array_set_size (self->values, 0);
+  g_array_set_size (self->values, n + 1);
+  for (guint i = 0; i < n; i++)
+    {
+      const Entry *e = &g_array_index (self->entries, Entry, i);
+      gboolean south = e->pos.to_move == DJ_SOUTH;
+
+      if (!e->analysed)
+        continue;
+      value_meet (&g_array_index (self->values, Value, i),
+                  south ? e->before_lower : -e->before_upper,
+                  south ? e->before_upper : -e->before_lower);
+      value_meet (&g_array_index (self->values, Value, i + 1),
+                  south ? e->after_lower : -e->after_upper,
+                  south ? e->after_upper : -e->after_lower);
+    }
+  for (int pass = 0; pass < 2; pass++)
+    for (guint k = 0; k < n; k++)
+      {
+        guint i = pass == 0 ? k : n - 1 - k;
+        Value *a = &g_array_index (self->values, Value, i);
+        Value *b = &g_array_index (self->values, Value, i + 1);
+
+        if (!g_array_index (self->entries, Entry, i).forced)
+          continue;
+        if (pass == 0 && a->known)
+          value_meet (b, a->lower, a->upper);
+        else if (pass == 1 && b->known)
+          value_meet (a, b->lower, b->upper);
+      }
+}
+
+static void
 finish (DjReview *self)
 {
   g_autofree char *south = NULL;
   g_autofree char *north = NULL;
 
+  compute_values (self);
   apply_results (self);
   south = describe_side (self, DJ_SOUTH);
   north = describe_side (self, DJ_NORTH);
@@ -418,6 +497,7 @@ dj_review_start (DjReview *self)
 
   rules = dj_game_get_rules (self->game);
   g_array_set_size (self->entries, 0);
+  g_array_set_size (self->values, 0);
   g_clear_pointer (&self->summary, g_free);
   for (node = dj_game_get_root (self->game); dj_node_get_first_child (node) != NULL;
        node = dj_node_get_first_child (node))
@@ -594,6 +674,7 @@ dj_review_set_game (DjReview *self,
   dj_review_cancel (self);
   g_set_object (&self->game, game);
   g_array_set_size (self->entries, 0);
+  g_array_set_size (self->values, 0);
   g_clear_pointer (&self->summary, g_free);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
@@ -635,6 +716,38 @@ dj_review_get_loss (DjReview *self,
   return e->judged ? e->loss : -1;
 }
 
+gboolean
+dj_review_get_value (DjReview *self,
+                     guint     index,
+                     int      *lower,
+                     int      *upper)
+{
+  const Value *v;
+
+  g_return_val_if_fail (DJ_IS_REVIEW (self), FALSE);
+
+  if (index >= self->values->len)
+    return FALSE;
+  v = &g_array_index (self->values, Value, index);
+  if (!v->known)
+    return FALSE;
+  if (lower != NULL)
+    *lower = v->lower;
+  if (upper != NULL)
+    *upper = v->upper;
+  return TRUE;
+}
+
+gboolean
+dj_review_get_forced (DjReview *self,
+                      guint     index)
+{
+  g_return_val_if_fail (DJ_IS_REVIEW (self), FALSE);
+  g_return_val_if_fail (index < self->entries->len, FALSE);
+
+  return g_array_index (self->entries, Entry, index).forced;
+}
+
 const char *
 dj_review_get_summary (DjReview *self)
 {
@@ -669,6 +782,7 @@ dj_review_finalize (GObject *object)
   g_clear_pointer (&self->search, dj_search_free);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->values, g_array_unref);
   g_free (self->summary);
 
   G_OBJECT_CLASS (dj_review_parent_class)->finalize (object);
@@ -765,4 +879,5 @@ dj_review_init (DjReview *self)
   self->budget_ms = DJ_REVIEW_DEFAULT_BUDGET_MS;
   self->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
   g_array_set_clear_func (self->entries, entry_clear);
+  self->values = g_array_new (FALSE, TRUE, sizeof (Value));
 }

@@ -69,5 +69,17 @@ guint       dj_review_get_n_moves       (DjReview *self);
 int         dj_review_get_loss          (DjReview *self,
                                          guint     index);
 const char *dj_review_get_summary       (DjReview *self);
+/* After a finished review, the value of the position after @index moves of
+ * the main line (0: its start, up to dj_review_get_n_moves()), the final
+ * difference with perfect play from South's view, as proven bounds (equal
+ * when exact).  FALSE when the review did not bound it (none done yet, or
+ * the main line was not analysed there). */
+gboolean    dj_review_get_value         (DjReview *self,
+                                         guint     index,
+                                         int      *lower,
+                                         int      *upper);
+/* Move @index (0 = the first) was the only legal one. */
+gboolean    dj_review_get_forced        (DjReview *self,
+                                         guint     index);
 
 G_END_DECLS

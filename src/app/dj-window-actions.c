@@ -132,7 +132,9 @@ navigation_shortcut (GtkWidget *widget,
 
   if (focus != NULL)
     {
-      if (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus))
+      /* Widgets that step through the game themselves, e.g. the game graph. */
+      if (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)
+          || g_object_get_data (G_OBJECT (focus), "dj-own-navigation-keys") != NULL)
         return FALSE;
       if ((g_str_equal (action, "win.previous") || g_str_equal (action, "win.next"))
           && (focus == self->board || gtk_widget_is_ancestor (focus, self->board)))

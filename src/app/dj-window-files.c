@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dj-game-file.h"
 #include "dj-window-private.h"
 #include "dj-xml.h"
 
@@ -62,17 +63,6 @@ continuation_run (Continuation *c,
 
 /* Files */
 
-static GtkFileFilter *
-game_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Djenon Games"));
-  gtk_file_filter_add_mime_type (filter, DJ_XML_MIME_TYPE);
-  gtk_file_filter_add_pattern (filter, "*" DJ_XML_EXTENSION);
-  return filter;
-}
-
 static void
 add_to_recent (GFile *file)
 {
@@ -80,7 +70,7 @@ add_to_recent (GFile *file)
   GtkRecentData data = {
     .display_name = NULL,
     .description = NULL,
-    .mime_type = (char *) DJ_XML_MIME_TYPE,
+    .mime_type = (char *) dj_game_file_mime_type (dj_game_file_format_for_name (file)),
     .app_name = (char *) g_get_application_name (),
     .app_exec = (char *) "djenon %u",
     .groups = NULL,
@@ -280,6 +270,7 @@ save_as_response (GtkNativeDialog *chooser,
   DjWindow *self = g_object_get_data (G_OBJECT (chooser), "window");
   Continuation *then = data;
   g_autoptr(GFile) file = NULL;
+  DjGameFileFormat format = dj_game_file_format_for_filter (GTK_FILE_CHOOSER (chooser));
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
@@ -299,7 +290,7 @@ save_as_response (GtkNativeDialog *chooser,
 
     if (base != NULL && strchr (base, '.') == NULL)
       {
-        g_autofree char *name = g_strconcat (base, DJ_XML_EXTENSION, NULL);
+        g_autofree char *name = g_strconcat (base, dj_game_file_extension (format), NULL);
         g_autoptr(GFile) parent = g_file_get_parent (file);
 
         if (parent != NULL)
@@ -315,7 +306,7 @@ save_as_then (DjWindow     *self,
               Continuation *then)
 {
   GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = game_filter ();
+  GFile *file = dj_document_get_file (self->document);
 
   if (self->chooser != NULL)
     {
@@ -327,11 +318,11 @@ save_as_then (DjWindow     *self,
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  dj_game_file_add_save_filters (GTK_FILE_CHOOSER (chooser), file != NULL
+                                 ? dj_game_file_format_for_name (file) : DJ_GAME_FILE_XML);
 
-  if (dj_document_get_file (self->document) != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), dj_document_get_file (self->document),
-                               NULL);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
   else
     {
       g_autofree char *title = _dj_window_get_game_title (self);
@@ -462,8 +453,6 @@ open_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   DjWindow *self = DJ_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = game_filter ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   if (self->chooser != NULL)
     return;
@@ -472,11 +461,7 @@ open_action (GtkWidget  *widget,
                                                GTK_FILE_CHOOSER_ACTION_OPEN,
                                                _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  dj_game_file_add_open_filters (GTK_FILE_CHOOSER (self->chooser));
   if (dj_document_get_file (self->document) != NULL)
     {
       g_autoptr(GFile) folder = g_file_get_parent (dj_document_get_file (self->document));
@@ -543,7 +528,8 @@ update_recent (DjWindow *self)
       const char *mime = gtk_recent_info_get_mime_type (info);
       g_autoptr(GMenuItem) item = NULL;
 
-      if (!(g_strcmp0 (mime, DJ_XML_MIME_TYPE) == 0 || g_str_has_suffix (uri, DJ_XML_EXTENSION))
+      if (!(g_strcmp0 (mime, DJ_XML_MIME_TYPE) == 0 || g_str_has_suffix (uri, DJ_XML_EXTENSION)
+            || g_strcmp0 (mime, DJ_TEXT_MIME_TYPE) == 0 || g_str_has_suffix (uri, DJ_TEXT_EXTENSION))
           || !gtk_recent_info_exists (info))
         continue;
       item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
@@ -600,6 +586,49 @@ _dj_window_close_request (GtkWindow *window)
   return FALSE;
 }
 
+
+typedef struct
+{
+  DjRules     rules;
+  DjPosition  start;
+  DjGameInfo *info;
+} NewGame;
+
+static void
+new_game_free (gpointer data)
+{
+  NewGame *game = data;
+
+  g_clear_pointer (&game->info, dj_game_info_free);
+  g_free (game);
+}
+
+static void
+replace_game_now (DjWindow *self,
+                  gpointer  data)
+{
+  NewGame *game = data;
+
+  dj_window_start_game (self, &game->rules, &game->start, game->info);
+}
+
+void
+dj_window_replace_game (DjWindow         *self,
+                        const DjRules    *rules,
+                        const DjPosition *start,
+                        const DjGameInfo *info)
+{
+  NewGame *game;
+
+  g_return_if_fail (DJ_IS_WINDOW (self));
+  g_return_if_fail (rules != NULL && start != NULL);
+
+  game = g_new0 (NewGame, 1);
+  game->rules = *rules;
+  game->start = *start;
+  game->info = info != NULL ? dj_game_info_copy (info) : NULL;
+  confirm_discard (self, continuation_new (replace_game_now, game, new_game_free));
+}
 
 void
 _dj_window_confirm_discard (DjWindow       *self,

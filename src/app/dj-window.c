@@ -12,6 +12,7 @@
 #include "dj-print.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
+#include "dj-study-actions.h"
 #include "dj-study-pane.h"
 #include "dj-window-private.h"
 #include "dj-lazy-menu.h"
@@ -598,6 +599,9 @@ add_analysis (DjWindow *self)
   g_settings_bind (self->settings, "live-timestamps", self->play_engine, "record-times",
                    G_SETTINGS_BIND_GET);
   gtk_box_append (self->banner_box, self->play_engine);
+
+  dj_study_actions_install (self, DJ_REVIEW (self->review),
+                            GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))));
 }
 
 /* Getters */

@@ -35,6 +35,12 @@ void           dj_window_start_game         (DjWindow        *self,
                                              const DjRules   *rules,
                                              const DjPosition *start,
                                              const DjGameInfo *info);
+/* Starts a new game as New Game does: asks first when there are unsaved
+ * changes (the game stays when the question is cancelled). */
+void           dj_window_replace_game       (DjWindow        *self,
+                                             const DjRules   *rules,
+                                             const DjPosition *start,
+                                             const DjGameInfo *info);
 /* Shows the annotated sample game bundled with the application. */
 void           dj_window_show_sample        (DjWindow        *self);
 

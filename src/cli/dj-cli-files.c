@@ -276,7 +276,7 @@ dj_cli_convert (int    argc,
     g_autoptr(GFile) file = g_file_new_for_commandline_arg (out);
     gboolean saved = out_format == FORMAT_XML
                        ? dj_xml_save_file (collection, file, NULL, &error)
-                       : dj_notation_save_file (collection, file, NULL, &error);
+                       : dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, &error);
 
     if (!saved)
       {

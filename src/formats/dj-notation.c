@@ -1770,10 +1770,11 @@ dj_notation_write_collection (DjCollection *collection)
 }
 
 gboolean
-dj_notation_save_file (DjCollection  *collection,
-                       GFile         *file,
-                       GCancellable  *cancellable,
-                       GError       **error)
+dj_notation_save_file (DjCollection     *collection,
+                       GFile            *file,
+                       DjSafeSaveFlags   flags,
+                       GCancellable     *cancellable,
+                       GError          **error)
 {
   g_autofree char *text = NULL;
 
@@ -1788,7 +1789,7 @@ dj_notation_save_file (DjCollection  *collection,
       return FALSE;
   }
   text = dj_notation_write_collection (collection);
-  if (!dj_safe_save_bytes (file, DJ_SAFE_SAVE_NONE, text, strlen (text), cancellable, error))
+  if (!dj_safe_save_bytes (file, flags, text, strlen (text), cancellable, error))
     return FALSE;
   dj_collection_set_modified (collection, FALSE);
   return TRUE;

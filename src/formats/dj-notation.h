@@ -22,6 +22,7 @@
 
 #include "dj-collection.h"
 #include "dj-format-error.h"
+#include "dj-safe-save.h"
 
 G_BEGIN_DECLS
 
@@ -47,12 +48,15 @@ char         *dj_notation_write_game       (DjGame        *game);
 char         *dj_notation_write_collection (DjCollection  *collection);
 
 /* Saves through dj_safe_save() (see dj-safe-save.h): links followed,
- * permissions kept, special files refused, never a partial file.  Marks
- * the collection not modified. */
-gboolean      dj_notation_save_file        (DjCollection  *collection,
-                                            GFile         *file,
-                                            GCancellable  *cancellable,
-                                            GError       **error);
+ * permissions kept, special files refused, never a partial file; with
+ * DJ_SAFE_SAVE_BACKUP the previous version is kept as NAME~, as the
+ * application keeps it for both formats.  Marks the collection not
+ * modified. */
+gboolean      dj_notation_save_file        (DjCollection     *collection,
+                                            GFile            *file,
+                                            DjSafeSaveFlags   flags,
+                                            GCancellable     *cancellable,
+                                            GError          **error);
 
 /* Parses move text (no header; numbers, comments, glyphs and nested
  * variations allowed) and adds it after @node as one undo step ("Paste

@@ -1,0 +1,261 @@
+/* dj-study-actions.c: the window's position actions and its game graph
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "dj-review-graph.h"
+#include "dj-study-actions.h"
+
+#define GRAPH_KEY "dj-study-graph"
+#define REVIEW_KEY "dj-study-review"
+
+/* Messages */
+
+static void
+toast (DjWindow   *window,
+       const char *text)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (dj_window_get_board (window),
+                                                ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
+}
+
+static void
+show_error (DjWindow   *window,
+            const char *heading,
+            const char *body)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Positions */
+
+gboolean
+dj_study_parse_position (const char     *text,
+                         const DjRules  *rules,
+                         DjPosition     *pos,
+                         GError        **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *copy = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (rules != NULL, FALSE);
+  g_return_val_if_fail (pos != NULL, FALSE);
+
+  if (strlen (text) > DJ_POSITION_TEXT_MAX)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   /* Translators: the clipboard holds something far longer than a position */
+                   _("The text is too long to be a position.\n\nA position is written as the "
+                     "12 pits’ seeds, South’s and North’s captures and the side to move, for "
+                     "example:\n4 4 4 4 4 4 4 4 4 4 4 4 0 0 S"));
+      return FALSE;
+    }
+  copy = g_strstrip (g_strdup (text));
+  if (!dj_position_parse (copy, pos, &local))
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   /* Translators: %s says what is wrong with the position text */
+                   _("%s.\n\nA position is written as the 12 pits’ seeds, South’s and "
+                     "North’s captures and the side to move, for example:\n"
+                     "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S"),
+                   local->message);
+      return FALSE;
+    }
+  if (pos->feed_owed && rules->variant != DJ_VARIANT_ABE)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_POSITION,
+                   /* Translators: %s is the name of the game shown, e.g. "Djenon-aboure" */
+                   _("The position owes a feeding move (“feed”), which only Djenon-abe has; the "
+                     "game shown is %s."), dj_variant_display_name (rules->variant));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+copy_position_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       data)
+{
+  DjWindow *window = data;
+  DjGame *game = dj_window_get_game (window);
+  g_autofree char *text = NULL;
+
+  if (game == NULL)
+    return;
+  text = dj_position_to_string (dj_node_get_position (dj_game_get_current (game)));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
+  toast (window, _("Position copied"));
+}
+
+static void
+paste_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr(DjWindow) window = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  DjGame *game = dj_window_get_game (window);
+  DjRules rules;
+  DjPosition pos;
+
+  if (game == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
+    return;
+  if (text == NULL)
+    {
+      show_error (window, _("Could Not Paste the Position"),
+                  _("The clipboard holds no text. Copy a position such as "
+                    "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S” first."));
+      return;
+    }
+  rules = *dj_game_get_rules (game);
+  if (!dj_study_parse_position (text, &rules, &pos, &error))
+    {
+      show_error (window, _("Could Not Paste the Position"), error->message);
+      return;
+    }
+  dj_window_replace_game (window, &rules, &pos, NULL);
+}
+
+static void
+paste_position_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       data)
+{
+  DjWindow *window = data;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 paste_done, g_object_ref (window));
+}
+
+static void
+new_game_from_here_action (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       data)
+{
+  DjWindow *window = data;
+  DjGame *game = dj_window_get_game (window);
+  DjRules rules;
+  DjPosition pos;
+
+  if (game == NULL)
+    return;
+  rules = *dj_game_get_rules (game);
+  pos = *dj_node_get_position (dj_game_get_current (game));
+  dj_window_replace_game (window, &rules, &pos, NULL);
+}
+
+/* The game graph */
+
+static void
+on_review_finished (DjReview  *review,
+                    gboolean   completed,
+                    GtkWidget *graph)
+{
+  if (completed)
+    gtk_widget_set_visible (graph, TRUE);
+}
+
+static void
+show_graph_changed (GSimpleAction *action,
+                    GVariant      *value,
+                    gpointer       data)
+{
+  DjWindow *window = data;
+  GtkWidget *graph = g_object_get_data (G_OBJECT (window), GRAPH_KEY);
+  DjReview *review = g_object_get_data (G_OBJECT (window), REVIEW_KEY);
+  gboolean show = g_variant_get_boolean (value);
+
+  gtk_widget_set_visible (graph, show);
+  /* Shown with nothing to show: review the game now. */
+  if (show && dj_review_graph_get_n_points (DJ_REVIEW_GRAPH (graph)) == 0
+      && !dj_review_get_running (review))
+    dj_review_start (review);
+}
+
+static void
+on_graph_visible (GtkWidget     *graph,
+                  GParamSpec    *pspec,
+                  GSimpleAction *action)
+{
+  g_simple_action_set_state (action, g_variant_new_boolean (gtk_widget_get_visible (graph)));
+}
+
+/* Ctrl+Alt+C and Ctrl+Alt+V, except in text fields. */
+static gboolean
+clipboard_shortcut (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  return gtk_widget_activate_action (widget, user_data, NULL);
+}
+
+void
+dj_study_actions_install (DjWindow *window,
+                          DjReview *review,
+                          GtkBox   *below_board)
+{
+  static const GActionEntry entries[] = {
+    { "copy-position", copy_position_action, NULL, NULL, NULL, { 0 } },
+    { "paste-position", paste_position_action, NULL, NULL, NULL, { 0 } },
+    { "new-game-from-here", new_game_from_here_action, NULL, NULL, NULL, { 0 } },
+    { "show-graph", NULL, NULL, "false", show_graph_changed, { 0 } },
+  };
+  static const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_c, "study.copy-position" },
+    { GDK_KEY_v, "study.paste-position" },
+  };
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkWidget *graph;
+
+  g_return_if_fail (DJ_IS_WINDOW (window));
+  g_return_if_fail (DJ_IS_REVIEW (review));
+  g_return_if_fail (GTK_IS_BOX (below_board));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), window);
+  gtk_widget_insert_action_group (GTK_WIDGET (window), "study", G_ACTION_GROUP (group));
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, GDK_CONTROL_MASK | GDK_ALT_MASK),
+                        gtk_callback_action_new (clipboard_shortcut,
+                                                 (gpointer) keys[i].action, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (window), controller);
+
+  graph = dj_review_graph_new ();
+  gtk_widget_set_visible (graph, FALSE);
+  dj_review_graph_set_review (DJ_REVIEW_GRAPH (graph), review);
+  gtk_box_append (below_board, graph);
+  g_object_set_data (G_OBJECT (window), GRAPH_KEY, graph);
+  g_object_set_data (G_OBJECT (window), REVIEW_KEY, review);
+  g_signal_connect_object (review, "finished", G_CALLBACK (on_review_finished), graph, 0);
+  g_signal_connect_object (graph, "notify::visible", G_CALLBACK (on_graph_visible),
+                           g_action_map_lookup_action (G_ACTION_MAP (group), "show-graph"), 0);
+}
+
+GtkWidget *
+dj_study_get_graph (DjWindow *window)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (window), NULL);
+  return g_object_get_data (G_OBJECT (window), GRAPH_KEY);
+}
