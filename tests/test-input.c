@@ -95,18 +95,16 @@ key_press (DjBoard *board,
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (board));
   gboolean handled = FALSE;
 
-  /* GTK 4.8 cannot synthesize key events: drive the board's key controller. */
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+  /* GTK 4.8 cannot synthesize key events: drive the board's key controllers
+   * (moves, markup) until one takes the key, as GTK would. */
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
     {
       g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
 
       if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        {
-          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-          return handled;
-        }
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
     }
-  g_assert_not_reached ();
+  return handled;
 }
 
 static void
