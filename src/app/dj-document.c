@@ -20,6 +20,7 @@ struct _DjDocument
   GFile        *file;
   gboolean      modified;
   guint         busy;
+  guint         loading;
 
   char         *draft_id;
   guint         draft_source;
@@ -36,6 +37,7 @@ enum {
   PROP_FILE,
   PROP_MODIFIED,
   PROP_BUSY,
+  PROP_LOADING,
   N_PROPS
 };
 
@@ -137,6 +139,21 @@ set_busy (DjDocument *self,
     self->busy--;
   if (was != (self->busy > 0))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+set_loading (DjDocument *self,
+             gboolean    loading)
+{
+  gboolean was = self->loading > 0;
+
+  if (loading)
+    self->loading++;
+  else
+    self->loading--;
+  set_busy (self, loading);
+  if (was != (self->loading > 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 }
 
 static void
@@ -289,6 +306,13 @@ dj_document_get_modified (DjDocument *self)
 }
 
 gboolean
+dj_document_get_loading (DjDocument *self)
+{
+  g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
+  return self->loading > 0;
+}
+
+gboolean
 dj_document_get_busy (DjDocument *self)
 {
   g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
@@ -340,7 +364,7 @@ loaded (GObject      *source,
   g_autoptr(DjCollection) collection = NULL;
   GError *error = NULL;
 
-  set_busy (self, FALSE);
+  set_loading (self, FALSE);
   collection = dj_xml_load_file_finish (file, result, &error);
   if (collection == NULL || !check_not_empty (collection, file, &error))
     {
@@ -365,7 +389,7 @@ dj_document_load_async (DjDocument          *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, dj_document_load_async);
-  set_busy (self, TRUE);
+  set_loading (self, TRUE);
   dj_xml_load_file_async (file, cancellable, loaded, task);
 }
 
@@ -554,6 +578,9 @@ dj_document_get_property (GObject    *object,
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy > 0);
       break;
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->loading > 0);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -602,6 +629,9 @@ dj_document_class_init (DjDocumentClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_LOADING] =
+    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
