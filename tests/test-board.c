@@ -774,13 +774,34 @@ test_widget_click (void)
   spin_until (activated_twice, &f);
   g_assert_cmpint (f.activated, ==, 10);
 
-  /* Not interactive: nothing is chosen, nothing refused. */
+  /* Not interactive: nothing is chosen, and each pit is refused with the
+   * reason the board was given. */
   dj_board_set_interactive (f.board, FALSE);
+  dj_board_set_busy_text (f.board, "Wait");
   g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 7), "clicked");
   g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 9), "clicked");
-  g_assert_false (key_press (f.board, GDK_KEY_a));
+  g_assert_true (key_press (f.board, GDK_KEY_a));
   g_assert_cmpuint (f.n_activated, ==, 2);
-  g_assert_cmpuint (f.n_refused, ==, 2);
+  g_assert_cmpuint (f.n_refused, ==, 5);
+  g_assert_cmpuint (f.reason, ==, DJ_BOARD_REFUSED_BUSY);
+  g_assert_cmpstr (dj_board_describe_refusal (f.board, f.reason), ==, "Wait");
+  g_assert_cmpstr (dj_board_describe_refusal (f.board, DJ_PIT_SINGLETON), ==,
+                   dj_pit_status_describe (DJ_PIT_SINGLETON));
+
+  /* Showing a move step by step: refused too, saying so. */
+  dj_board_set_interactive (f.board, TRUE);
+  {
+    DjPosition start;
+    g_autoptr(DjTrace) trace = NULL;
+
+    dj_position_init_start (&start);
+    trace = play (&rules, &start, 2);
+    dj_board_show_trace_step (f.board, trace, 1);
+    g_signal_emit_by_name (dj_board_get_pit_widget (f.board, 7), "clicked");
+    g_assert_cmpuint (f.n_activated, ==, 2);
+    g_assert_cmpuint (f.n_refused, ==, 6);
+    g_assert_cmpuint (f.reason, ==, DJ_BOARD_REFUSED_STEP);
+  }
 
   fixture_tear_down (&f);
 }
@@ -1318,6 +1339,65 @@ test_render_style_change (void)
   fixture_tear_down (&f);
 }
 
+/* Record → scene → widget: given a game, the board shows its current node
+ * by itself and animates a turn the record plays, ending where the forced
+ * pass left the game (aboure: after South's a, North passes). */
+static void
+test_widget_follows_game (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjPosition start = position_from_text ("2 0 0 0 2 0 0 0 0 0 0 0 20 24 S");
+  g_autoptr(DjGame) game = dj_game_new (&rules, &start);
+  g_autoptr(DjGame) other = dj_game_new (&rules, NULL);
+  g_autoptr(DjTrace) trace = NULL;
+  DjBoardScene *scene;
+  DjNode *root = dj_game_get_root (game);
+  DjNode *pass;
+  Fixture f;
+
+  fixture_set_up (&f, &rules, NULL);
+  scene = dj_board_get_scene (f.board);
+  g_object_set (gtk_widget_get_settings (GTK_WIDGET (f.board)), "gtk-enable-animations", TRUE,
+                NULL);
+  dj_board_set_animation_speed (f.board, DJ_ANIMATION_SPEED_SLOW);
+
+  dj_board_set_game (f.board, game);
+  g_assert_true (dj_board_get_game (f.board) == game);
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (scene), &start));
+
+  trace = dj_game_play_turn (game, 0, DJ_NO_TIME, NULL);
+  g_assert_nonnull (trace);
+  pass = dj_game_get_current (game);
+  g_assert_cmpint (dj_node_get_move (pass), ==, DJ_PASS);
+  /* The move is shown seed by seed, from where it began … */
+  g_assert_true (dj_board_is_animating (f.board));
+  g_assert_cmpuint (dj_board_scene_get_step (scene), ==, 0);
+  g_assert_cmpuint (dj_board_scene_get_pit_count (scene, 1), ==, 0);
+  /* … towards the position after North's pass, South to move. */
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (scene),
+                                    dj_node_get_position (pass)));
+  dj_board_finish_animation (f.board);
+  g_assert_cmpuint (dj_board_scene_get_pit_count (scene, 1), ==, 1);
+  g_assert_cmpint (dj_board_scene_get_side_to_move (scene), ==, DJ_SOUTH);
+
+  /* Another game and back: shown still, the last turn is not played again. */
+  dj_board_set_game (f.board, other);
+  dj_board_set_game (f.board, game);
+  g_assert_false (dj_board_is_animating (f.board));
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (scene),
+                                    dj_node_get_position (pass)));
+
+  /* Going elsewhere is shown at once; markers follow the record. */
+  dj_game_set_current (game, root);
+  g_assert_false (dj_board_is_animating (f.board));
+  g_assert_true (dj_position_equal (dj_board_scene_get_position (scene), &start));
+  dj_game_set_marker (game, root, 3, DJ_MARKER_GREEN);
+  g_assert_cmpuint (dj_board_scene_get_marker (scene, 3), ==, DJ_MARKER_GREEN);
+
+  dj_board_set_game (f.board, NULL);
+  fixture_tear_down (&f);
+}
+
 int
 main (int argc,
       char *argv[])
@@ -1352,6 +1432,7 @@ main (int argc,
       g_test_add_func ("/djenon/board/widget/click", test_widget_click);
       g_test_add_func ("/djenon/board/widget/keys", test_widget_keys);
       g_test_add_func ("/djenon/board/widget/animation", test_widget_animation);
+      g_test_add_func ("/djenon/board/widget/follows-game", test_widget_follows_game);
       g_test_add_func ("/djenon/board/widget/properties", test_widget_properties);
       g_test_add_func ("/djenon/board/widget/accessible", test_widget_accessible);
       for (guint i = 0; i < G_N_ELEMENTS (render_cases); i++)

@@ -13,6 +13,7 @@
 #include <locale.h>
 
 #include "dj-board.h"
+#include "dj-play-engine.h"
 #include "dj-window.h"
 
 #include "dj-test-app.h"
@@ -213,6 +214,109 @@ test_redo_shows_move (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  /* Bounded by the window's widget tree, not by a game. */
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* While Djenon thinks, a pit chosen is refused, and the toast says why. */
+static void
+test_engine_thinking_refuses (void)
+{
+  DjWindow *window = new_window ();
+  DjGame *game = dj_window_get_game (window);
+  DjPlayEngine *engine;
+
+  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  g_assert_nonnull (engine);
+  g_assert_true (dj_play_engine_start (engine, DJ_SOUTH, DJ_LEVEL_PERFECT));
+  g_assert_true (dj_play_engine_get_thinking (engine));
+
+  g_signal_emit_by_name (dj_board_get_pit_widget (DJ_BOARD (dj_window_get_board (window)), 2),
+                         "clicked");
+  g_assert_cmpstr (dj_window_get_last_toast (window), ==,
+                   "Djenon is thinking: its move comes first");
+  g_assert_true (dj_game_get_current (game) == dj_game_get_root (game));
+
+  dj_play_engine_stop (engine);
+  while (dj_play_engine_get_thinking (engine))
+    g_main_context_iteration (NULL, TRUE);
+  destroy_window (window);
+}
+
+/* Playing Djenon: the user's pit chosen while the user's own move is still
+ * shown and Djenon's reply waits for it is not lost either: the reply is
+ * played, then the pit, in the position that results. */
+static void
+test_engine_reply_then_pit (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  DjWindow *window;
+  DjBoard *board;
+  DjGame *game;
+  DjPlayEngine *engine;
+  DjNode *user, *reply, *next;
+
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
+  g_settings_set_string (settings, "animation-speed", "slow");
+  window = new_window ();
+  board = DJ_BOARD (dj_window_get_board (window));
+  game = dj_window_get_game (window);
+  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  dj_play_engine_set_time_budget (engine, 20);
+  g_assert_true (dj_play_engine_start (engine, DJ_NORTH, DJ_LEVEL_WEAK));
+
+  g_signal_emit_by_name (dj_board_get_pit_widget (board, 2), "clicked");   /* c */
+  user = dj_game_get_current (game);
+  g_assert_cmpint (dj_node_get_move (user), ==, 2);
+  g_assert_true (dj_board_is_animating (board));
+  /* Djenon answers at once, but its move waits for the board. */
+  while (dj_play_engine_get_thinking (engine))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (dj_board_is_animating (board));
+  g_assert_true (dj_game_get_current (game) == user);
+
+  /* South's a: Djenon's reply is played first, then a where it stands (or
+   * refused there with the reason, should the reply have emptied it). */
+  g_signal_emit_by_name (dj_board_get_pit_widget (board, 0), "clicked");
+  reply = dj_node_get_first_child (user);
+  g_assert_nonnull (reply);
+  g_assert_cmpint (dj_node_get_mover (reply), ==, DJ_NORTH);
+  next = dj_game_get_current (game);
+  if (next == reply)
+    {
+      DjMoves moves;
+
+      dj_moves_generate (dj_game_get_rules (game), dj_node_get_position (reply), &moves);
+      g_assert_cmpstr (dj_window_get_last_toast (window), ==,
+                       dj_pit_status_describe (dj_moves_why (&moves, 0)));
+    }
+  else
+    {
+      g_assert_cmpint (dj_node_get_move (next), ==, 0);
+      g_assert_true (dj_node_get_parent (next) == reply);
+    }
+
+  dj_play_engine_stop (engine);
+  while (dj_play_engine_get_thinking (engine))
+    g_main_context_iteration (NULL, TRUE);
+  destroy_window (window);
+  g_settings_set_enum (settings, "animation-speed", DJ_ANIMATION_SPEED_OFF);
+}
+
 /* The board as it draws itself now (its widgets' cached drawings included),
  * as pixels. */
 static GBytes *
@@ -319,6 +423,8 @@ main (int   argc,
       }
   g_test_add_func ("/djenon/input/redo-shows-move", test_redo_shows_move);
   g_test_add_func ("/djenon/input/review-repaints", test_review_repaints);
+  g_test_add_func ("/djenon/input/engine-thinking-refuses", test_engine_thinking_refuses);
+  g_test_add_func ("/djenon/input/engine-reply-then-pit", test_engine_reply_then_pit);
 
   status = g_test_run ();
   g_clear_object (&app);

@@ -46,6 +46,7 @@ struct _DjBoard
   guint             tick_id;
   gint64            anim_start;
   char             *description;
+  char             *busy_text;
 };
 
 G_DEFINE_FINAL_TYPE (DjBoard, dj_board, GTK_TYPE_WIDGET)
@@ -58,6 +59,7 @@ enum {
   PROP_SHOW_COUNTS,
   PROP_INTERACTIVE,
   PROP_ANIMATING,
+  PROP_BUSY_TEXT,
   N_PROPS
 };
 
@@ -806,8 +808,14 @@ choose_pit (DjBoard *self,
 {
   DjPitStatus status;
 
+  /* Never dropped without a word: a board that takes no move says why. */
   if (!dj_board_scene_accepts_input (self->scene))
-    return;
+    {
+      g_signal_emit (self, signals[MOVE_REFUSED], 0, (int) pit,
+                     dj_board_scene_get_interactive (self->scene) ? DJ_BOARD_REFUSED_STEP
+                                                                  : DJ_BOARD_REFUSED_BUSY);
+      return;
+    }
   status = dj_board_scene_get_pit_status (self->scene, pit);
   if (status == DJ_PIT_LEGAL)
     g_signal_emit (self, signals[PIT_ACTIVATED], 0, (int) pit);
@@ -818,10 +826,19 @@ choose_pit (DjBoard *self,
 /* A pit chosen during an animation ends it at once and is played in the
  * position that results: every input counts, in order. */
 static void
+finish_animations (DjBoard *self)
+{
+  /* Ending one may start another (a reply that waited for it): end that
+   * too, so that the pit is played where the game now stands. */
+  for (guint i = 0; i < 4 && dj_board_scene_is_animating (self->scene); i++)
+    dj_board_finish_animation (self);
+}
+
+static void
 pit_clicked_cb (DjBoard   *self,
                 GtkButton *button)
 {
-  dj_board_finish_animation (self);
+  finish_animations (self);
   choose_pit (self, dj_pit_get_index (DJ_PIT (button)));
 }
 
@@ -905,7 +922,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
    * Alt+Left steps back …). */
   if (dj_board_scene_is_animating (self->scene))
     {
-      dj_board_finish_animation (self);
+      finish_animations (self);
       if (keyval == GDK_KEY_Escape)
         return TRUE;
     }
@@ -919,7 +936,7 @@ key_pressed_cb (GtkEventControllerKey *controller,
     }
 
   pit = letter_pit (self, keyval, state);
-  if (pit >= 0 && dj_board_scene_accepts_input (self->scene))
+  if (pit >= 0)
     {
       dj_board_scene_set_focus (self->scene, pit);
       gtk_widget_grab_focus (self->pits[pit]);
@@ -938,7 +955,7 @@ click_pressed_cb (GtkGestureClick *gesture,
 {
   /* A press anywhere ends the animation; a press on a pit goes on to the
    * pit, which is then played. */
-  dj_board_finish_animation (self);
+  finish_animations (self);
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
 }
 
@@ -1035,12 +1052,13 @@ sync_markers (DjBoard *self,
   dj_board_scene_set_markers (self->scene, markers);
 }
 
-/* Shows @node: animated when a turn was just played into it. */
+/* Shows @node; with @animate, animated when a turn was just played into it. */
 static void
-show_node (DjBoard *self,
-           DjNode  *node)
+show_node (DjBoard  *self,
+           DjNode   *node,
+           gboolean  animate)
 {
-  const DjTrace *trace = dj_game_get_current_trace (self->game);
+  const DjTrace *trace = animate ? dj_game_get_current_trace (self->game) : NULL;
   const DjRules *rules = dj_game_get_rules (self->game);
   const DjPosition *pos = dj_node_get_position (node);
 
@@ -1056,7 +1074,7 @@ game_current_changed_cb (DjBoard *self,
                          DjNode  *node,
                          DjGame  *game)
 {
-  show_node (self, node);
+  show_node (self, node, TRUE);
 }
 
 static void
@@ -1230,6 +1248,7 @@ dj_board_finalize (GObject *object)
   DjBoard *self = DJ_BOARD (object);
 
   g_clear_pointer (&self->description, g_free);
+  g_clear_pointer (&self->busy_text, g_free);
   g_clear_pointer (&self->texts, dj_board_texts_free);
 
   G_OBJECT_CLASS (dj_board_parent_class)->finalize (object);
@@ -1263,6 +1282,9 @@ dj_board_get_property (GObject    *object,
     case PROP_ANIMATING:
       g_value_set_boolean (value, dj_board_is_animating (self));
       break;
+    case PROP_BUSY_TEXT:
+      g_value_set_string (value, self->busy_text);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1292,6 +1314,9 @@ dj_board_set_property (GObject      *object,
       break;
     case PROP_INTERACTIVE:
       dj_board_set_interactive (self, g_value_get_boolean (value));
+      break;
+    case PROP_BUSY_TEXT:
+      dj_board_set_busy_text (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1338,6 +1363,9 @@ dj_board_class_init (DjBoardClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_BUSY_TEXT] =
+    g_param_spec_string ("busy-text", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1481,7 +1509,7 @@ dj_board_set_game (DjBoard *self,
   if (game != NULL)
     {
       dj_board_finish_animation (self);
-      show_node (self, dj_game_get_current (game));
+      show_node (self, dj_game_get_current (game), FALSE);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
 }
@@ -1610,6 +1638,46 @@ dj_board_set_interactive (DjBoard  *self,
 {
   g_return_if_fail (DJ_IS_BOARD (self));
   dj_board_scene_set_interactive (self->scene, interactive);
+}
+
+const char *
+dj_board_get_busy_text (DjBoard *self)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+  return self->busy_text;
+}
+
+void
+dj_board_set_busy_text (DjBoard    *self,
+                        const char *text)
+{
+  g_return_if_fail (DJ_IS_BOARD (self));
+
+  if (g_strcmp0 (self->busy_text, text) == 0)
+    return;
+  g_free (self->busy_text);
+  self->busy_text = g_strdup (text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY_TEXT]);
+}
+
+const char *
+dj_board_describe_refusal (DjBoard *self,
+                           guint    reason)
+{
+  g_return_val_if_fail (DJ_IS_BOARD (self), NULL);
+
+  switch (reason)
+    {
+    case DJ_BOARD_REFUSED_BUSY:
+      return self->busy_text != NULL ? self->busy_text
+                                     /* Translators: a pit was chosen while the board takes no move */
+                                     : _("The board takes no move just now");
+    case DJ_BOARD_REFUSED_STEP:
+      /* Translators: a pit was chosen while the move explainer shows a move step by step */
+      return _("The board shows a move step by step: leave the step-through to play");
+    default:
+      return dj_pit_status_describe ((DjPitStatus) reason);
+    }
 }
 
 void

@@ -32,13 +32,17 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
  *                                         always show one)
  *   "interactive"      gboolean          FALSE: no pit can be chosen (replays)
  *   "animating"        gboolean          read-only
+ *   "busy-text"        gchararray        why no pit is taken while the board is
+ *                                         not interactive (e.g. "Djenon is
+ *                                         thinking"), for ::move-refused
  *
  * Signals:
  *   pit-activated (int move)             a legal pit was chosen by click,
  *                                         Enter/Space or its letter
  *   move-refused (int move, guint reason) a pit that cannot be played was
- *                                         chosen; reason is a DjPitStatus for
- *                                         dj_pit_status_describe()
+ *                                         chosen, or the board takes no move
+ *                                         now; dj_board_describe_refusal()
+ *                                         says why
  *
  * Keys (while a pit has the focus): arrows move between pits on screen,
  * Enter or Space plays the focused pit, a letter a–f (either case) plays
@@ -50,6 +54,10 @@ G_DECLARE_FINAL_TYPE (DjBoard, dj_board, DJ, BOARD, GtkWidget)
  * CSS: node "board"; pits are "pit" nodes with classes .south/.north,
  * .legal, .mover, .best.  Colours come from data/board.css.
  */
+
+/* Reasons of ::move-refused besides a DjPitStatus. */
+#define DJ_BOARD_REFUSED_BUSY 0x100   /* not interactive: see "busy-text" */
+#define DJ_BOARD_REFUSED_STEP 0x101   /* showing a move step by step */
 
 GtkWidget        *dj_board_new                 (void);
 
@@ -103,6 +111,13 @@ void              dj_board_set_show_counts     (DjBoard          *self,
 gboolean          dj_board_get_interactive     (DjBoard          *self);
 void              dj_board_set_interactive     (DjBoard          *self,
                                                 gboolean          interactive);
+
+const char       *dj_board_get_busy_text       (DjBoard          *self);
+void              dj_board_set_busy_text       (DjBoard          *self,
+                                                const char       *text);
+/* A sentence saying why a pit was refused (a ::move-refused reason). */
+const char       *dj_board_describe_refusal    (DjBoard          *self,
+                                                guint             reason);
 
 /* Coloured rings on pits: 0 none, 1 red, 2 green, 3 blue, 4 yellow.
  * NULL clears them. */

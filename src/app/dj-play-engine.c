@@ -137,7 +137,11 @@ set_thinking (DjPlayEngine *self,
     return;
   update_spinner (self);
   if (self->board != NULL)
-    dj_board_set_interactive (self->board, !thinking);
+    {
+      dj_board_set_busy_text (self->board,
+                              thinking ? _("Djenon is thinking: its move comes first") : NULL);
+      dj_board_set_interactive (self->board, !thinking);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THINKING]);
 }
 
@@ -186,7 +190,7 @@ play_move (DjPlayEngine *self,
   if (trace == NULL)
     {
       g_warning ("The engine's move %s was refused: %s", dj_move_to_string (move),
-                 error->message);
+                 error != NULL ? error->message : "the record is busy");
       dj_play_engine_stop (self);
     }
 }

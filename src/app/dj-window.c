@@ -313,7 +313,7 @@ on_move_refused (DjWindow *self,
                  guint     reason,
                  DjBoard  *board)
 {
-  _dj_window_show_toast (self, dj_pit_status_describe ((DjPitStatus) reason));
+  _dj_window_show_toast (self, dj_board_describe_refusal (board, reason));
 }
 
 /* The record */
@@ -514,6 +514,8 @@ dj_window_play_move (DjWindow *self,
   trace = dj_game_play_turn (self->game, move, time_ms, &error);
   if (trace == NULL)
     {
+      if (error == NULL)
+        return FALSE;
       if (g_error_matches (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_ILLEGAL))
         {
           DjMoves here;

@@ -154,7 +154,8 @@ void              dj_game_begin_action        (DjGame            *self,
 void              dj_game_end_action          (DjGame            *self);
 
 /* Undo and redo.  The labels are translated, e.g. "Play c",
- * "Delete Variation"; NULL when there is nothing to undo or redo. */
+ * "Delete Variation"; NULL when there is nothing to undo or redo.  Redoing
+ * a step that puts moves back makes the last of them the current node. */
 gboolean          dj_game_can_undo            (DjGame            *self);
 gboolean          dj_game_can_redo            (DjGame            *self);
 const char       *dj_game_get_undo_label      (DjGame            *self);
