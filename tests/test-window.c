@@ -1359,7 +1359,10 @@ test_document_async (void)
 
   dj_document_load_async (dj_window_get_document (other), file, NULL, NULL, NULL);
   g_assert_true (dj_document_get_busy (dj_window_get_document (other)));
+  /* The games the file will replace take no moves meanwhile. */
+  g_assert_false (gtk_widget_is_sensitive (dj_window_get_board (other)));
   wait_document (other);
+  g_assert_true (gtk_widget_is_sensitive (dj_window_get_board (other)));
   loaded = dj_xml_to_string (dj_window_get_collection (other), NULL);
   g_assert_cmpstr (saved, ==, loaded);
   g_assert_false (dj_window_get_modified (other));

@@ -399,36 +399,6 @@ test_save_file (void)
 }
 
 static void
-on_loaded (GObject      *source,
-           GAsyncResult *result,
-           gpointer      data)
-{
-  DjCollection **out = data;
-  g_autoptr(GError) error = NULL;
-
-  *out = dj_xml_load_file_finish (G_FILE (source), result, &error);
-  g_assert_no_error (error);
-}
-
-static void
-test_load_async (void)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "samples",
-                                                 "abe-sample.djenon", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(DjCollection) sync = dj_xml_load_file (file, NULL, NULL);
-  g_autoptr(DjCollection) async = NULL;
-  g_autofree char *a = NULL, *b = NULL;
-
-  dj_xml_load_file_async (file, NULL, on_loaded, &async);
-  while (async == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  a = dump_collection (sync);
-  b = dump_collection (async);
-  g_assert_cmpstr (a, ==, b);
-}
-
-static void
 test_validate_collects (void)
 {
   static const char xml[] =
@@ -665,7 +635,6 @@ main (int    argc,
   g_test_add_func ("/djenon/xml/byte-order-mark-trickled", test_byte_order_mark_trickled);
   g_test_add_func ("/djenon/xml/foreign", test_foreign);
   g_test_add_func ("/djenon/xml/save-file", test_save_file);
-  g_test_add_func ("/djenon/xml/load-async", test_load_async);
   g_test_add_func ("/djenon/xml/validate-collects", test_validate_collects);
   g_test_add_func ("/djenon/xml/schema-compiled-in", test_schema_compiled_in);
   g_test_add_func ("/djenon/xml/hostile", test_hostile);

@@ -21,6 +21,7 @@ struct _DjDocument
   GFile        *file;
   gboolean      modified;
   guint         busy;
+  guint         loading;
 
   char         *draft_id;
   guint         draft_source;
@@ -37,6 +38,7 @@ enum {
   PROP_FILE,
   PROP_MODIFIED,
   PROP_BUSY,
+  PROP_LOADING,
   N_PROPS
 };
 
@@ -138,6 +140,21 @@ set_busy (DjDocument *self,
     self->busy--;
   if (was != (self->busy > 0))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+static void
+set_loading (DjDocument *self,
+             gboolean    loading)
+{
+  gboolean was = self->loading > 0;
+
+  if (loading)
+    self->loading++;
+  else
+    self->loading--;
+  set_busy (self, loading);
+  if (was != (self->loading > 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOADING]);
 }
 
 static void
@@ -290,6 +307,13 @@ dj_document_get_modified (DjDocument *self)
 }
 
 gboolean
+dj_document_get_loading (DjDocument *self)
+{
+  g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
+  return self->loading > 0;
+}
+
+gboolean
 dj_document_get_busy (DjDocument *self)
 {
   g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
@@ -356,7 +380,7 @@ loaded (GObject      *source,
   g_autoptr(DjCollection) collection = NULL;
   GError *error = NULL;
 
-  set_busy (self, FALSE);
+  set_loading (self, FALSE);
   collection = g_task_propagate_pointer (G_TASK (result), &error);
   if (collection == NULL || !check_not_empty (collection, file, &error))
     {
@@ -382,8 +406,9 @@ dj_document_load_async (DjDocument          *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, dj_document_load_async);
-  set_busy (self, TRUE);
+  set_loading (self, TRUE);
   /* Either kind of game file, read in a worker thread. */
+  dj_xml_init ();
   reader = g_task_new (self, cancellable, loaded, task);
   g_task_set_task_data (reader, g_object_ref (file), g_object_unref);
   g_task_run_in_thread (reader, load_in_thread);
@@ -574,6 +599,9 @@ dj_document_get_property (GObject    *object,
     case PROP_BUSY:
       g_value_set_boolean (value, self->busy > 0);
       break;
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->loading > 0);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -622,6 +650,9 @@ dj_document_class_init (DjDocumentClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_BUSY] =
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_LOADING] =
+    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -23,6 +23,7 @@ G_DECLARE_FINAL_TYPE (DjDocument, dj_document, DJ, DOCUMENT, GObject)
  *   file        GFile         where the games were read from or saved to
  *   modified    gboolean      changes not in the file
  *   busy        gboolean      a load or a save is running
+ *   loading     gboolean      a load is running: the games may be replaced
  * Signals:
  *   draft-failed (const char *message)  a draft could not be written
  *
@@ -37,6 +38,7 @@ DjCollection *dj_document_get_collection    (DjDocument           *self);
 GFile        *dj_document_get_file          (DjDocument           *self);
 gboolean      dj_document_get_modified      (DjDocument           *self);
 gboolean      dj_document_get_busy          (DjDocument           *self);
+gboolean      dj_document_get_loading       (DjDocument           *self);
 /* The file's display name, or NULL without a file. */
 char         *dj_document_dup_display_name  (DjDocument           *self);
 

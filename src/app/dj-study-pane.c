@@ -83,8 +83,12 @@ sync_time (DjStudyPane *self,
   g_autofree char *text = ms != DJ_NO_TIME ? dj_move_time_format (ms) : g_strdup ("");
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->time_entry), is_move);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->time_entry), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->time_entry), NULL);
+  /* Each step of a replay comes here: only undo a refusal when there is one. */
+  if (gtk_widget_has_css_class (GTK_WIDGET (self->time_entry), "error"))
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->time_entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->time_entry), NULL);
+    }
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->time_entry)), text) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->time_entry), text);
 }

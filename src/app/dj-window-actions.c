@@ -22,14 +22,18 @@ _dj_window_update_actions (DjWindow *self)
   DjNode *node = dj_game_get_current (self->game);
   gboolean at_start = dj_node_get_parent (node) == NULL;
   gboolean at_end = dj_node_get_first_child (node) == NULL;
+  /* No edits while a file that may replace the game is read. */
+  gboolean editable = !dj_document_get_loading (self->document);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last", !at_end);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.glyph", !at_start);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", dj_game_can_undo (self->game));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", dj_game_can_redo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.glyph", editable && !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 editable && dj_game_can_undo (self->game));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 editable && dj_game_can_redo (self->game));
 }
 
 /* Replay */

@@ -380,6 +380,18 @@ on_draft_failed (DjWindow   *self,
   _dj_window_show_toast (self, message);
 }
 
+/* While a file is read, the games it may replace take no input: nothing
+ * entered then would be silently lost. */
+static void
+on_loading_changed (DjWindow *self)
+{
+  gboolean loading = dj_document_get_loading (self->document);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->board_box), !loading);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->study_pane), !loading);
+  _dj_window_update_actions (self);
+}
+
 static void
 on_modified_changed (DjWindow *self)
 {
@@ -447,6 +459,7 @@ dj_window_set_document (DjWindow   *self,
     return;
   g_signal_group_set_target (self->document_signals, document);
   on_collection_replaced (self);
+  on_loading_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
@@ -835,6 +848,8 @@ dj_window_init (DjWindow *self)
                                   G_CALLBACK (on_modified_changed), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::file",
                                   G_CALLBACK (on_modified_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::loading",
+                                  G_CALLBACK (on_loading_changed), self);
   g_signal_group_connect_swapped (self->document_signals, "draft-failed",
                                   G_CALLBACK (on_draft_failed), self);
 

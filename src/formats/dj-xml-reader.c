@@ -1859,46 +1859,10 @@ dj_xml_load_file (GFile         *file,
   return load_stream (G_INPUT_STREAM (stream), name, NULL, cancellable, error);
 }
 
-static void
-load_in_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
-{
-  GError *error = NULL;
-  DjCollection *collection = dj_xml_load_file (source, cancellable, &error);
-
-  if (collection == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, collection, g_object_unref);
-}
-
 void
-dj_xml_load_file_async (GFile               *file,
-                        GCancellable        *cancellable,
-                        GAsyncReadyCallback  callback,
-                        gpointer             user_data)
+dj_xml_init (void)
 {
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (G_IS_FILE (file));
-
   get_schema ();
-  task = g_task_new (file, cancellable, callback, user_data);
-  g_task_set_source_tag (task, dj_xml_load_file_async);
-  g_task_run_in_thread (task, load_in_thread);
-}
-
-DjCollection *
-dj_xml_load_file_finish (GFile         *file,
-                         GAsyncResult  *result,
-                         GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, file), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == dj_xml_load_file_async, NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 gboolean

@@ -27,15 +27,9 @@ DjCollection *dj_xml_load_stream    (GInputStream   *stream,
                                      const char     *display_name,
                                      GCancellable   *cancellable,
                                      GError        **error);
-/* The same in a worker thread, for big files; the games belong to the
- * caller's thread once finished. */
-void          dj_xml_load_file_async  (GFile               *file,
-                                       GCancellable        *cancellable,
-                                       GAsyncReadyCallback  callback,
-                                       gpointer             user_data);
-DjCollection *dj_xml_load_file_finish (GFile               *file,
-                                       GAsyncResult        *result,
-                                       GError             **error);
+/* Starts libxml2 and compiles the schema: call it once from the main thread
+ * before reading files in worker threads. */
+void          dj_xml_init           (void);
 DjCollection *dj_xml_load_data      (const char     *data,
                                      gsize           len,
                                      const char     *display_name,
