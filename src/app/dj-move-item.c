@@ -81,8 +81,7 @@ dj_move_item_new (DjNode *node)
     /* Translators: the number of a move of North, as in the notation "3…" */
     self->number = g_strdup_printf (C_("move number", "%u…"), number);
 
-  /* Translators: a move that passes the turn, in the move list */
-  move_text = move == DJ_PASS ? C_("move", "pass") : dj_move_to_string (move);
+  move_text = dj_move_item_label_for (move);
   glyph = dj_node_get_glyph (node);
   if (glyph != DJ_GLYPH_NONE)
     self->move = g_strconcat (move_text, dj_glyph_to_string (glyph), NULL);
@@ -158,4 +157,12 @@ dj_move_item_get_description (DjMoveItem *self)
 {
   g_return_val_if_fail (DJ_IS_MOVE_ITEM (self), NULL);
   return self->description;
+}
+
+const char *
+dj_move_item_label_for (DjMove move)
+{
+  /* Translators: a move that passes the turn, in the move list, the
+   * notation, the analysis and the status line */
+  return move == DJ_PASS ? C_("move", "pass") : dj_move_to_string (move);
 }

@@ -32,4 +32,7 @@ gboolean      dj_move_item_has_comment    (DjMoveItem *self);
 /* The sentence read out by a screen reader, e.g. "3, South plays c". */
 const char   *dj_move_item_get_description (DjMoveItem *self);
 
+/* A move as the interface shows it: "c", "D", or "pass" translated. */
+const char   *dj_move_item_label_for      (DjMove      move);
+
 G_END_DECLS

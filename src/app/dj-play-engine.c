@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "dj-move-item.h"
 #include "dj-play-engine.h"
 #include "dj-window.h"
 
@@ -187,7 +188,7 @@ play_move (DjPlayEngine *self,
       return;
     }
 
-  label = g_strdup_printf (_("Play %s"), dj_move_to_string (move));
+  label = g_strdup_printf (_("Play %s"), dj_move_item_label_for (move));
   dj_game_begin_action (self->game, label);
   child = dj_game_play (self->game, node, move, &error);
   last = child;

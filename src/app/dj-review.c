@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-analysis-panel.h"
+#include "dj-move-item.h"
 #include "dj-review.h"
 #include "dj-search.h"
 
@@ -260,8 +261,8 @@ comment_for (const Entry *e)
   /* Translators: a review comment after a move: the best move and its value,
    * the played move and its value, e.g. "Best: d (+4); played c (−2)" */
   return g_strdup_printf (_("Best: %s (%s); played %s (%s)"),
-                          dj_move_to_string (e->best), e->best_value,
-                          dj_move_to_string (e->played), e->played_value);
+                          dj_move_item_label_for (e->best), e->best_value,
+                          dj_move_item_label_for (e->played), e->played_value);
 }
 
 static void
@@ -472,7 +473,7 @@ describe_entry (const Entry *e)
 {
   g_autofree char *number = g_strdup_printf (e->pos.to_move == DJ_SOUTH ? "%u." : "%u…",
                                              e->number);
-  const char *move = dj_move_to_string (e->played);
+  const char *move = dj_move_item_label_for (e->played);
 
   if (e->forced)
     /* Translators: a reviewed move that was the only legal one, e.g. "3. c: the only move" */
@@ -481,7 +482,7 @@ describe_entry (const Entry *e)
     /* Translators: a reviewed move whose value was not proven in time */
     return g_strdup_printf (_("%s %s: not proven in the time allowed (%s; best %s %s)"),
                             number, move, e->played_value ? e->played_value : "?",
-                            dj_move_to_string (e->best), e->best_value ? e->best_value : "?");
+                            dj_move_item_label_for (e->best), e->best_value ? e->best_value : "?");
   if (e->loss == 0)
     /* Translators: a reviewed move as good as perfect play, with its value */
     return g_strdup_printf (_("%s %s: best play (%s)"), number, move, e->played_value);
@@ -497,7 +498,7 @@ describe_entry (const Entry *e)
     /* Translators: a reviewed move, the seeds it lost, its glyph, the best
      * move and both values, e.g. "3. c: lost 6 seeds ?? — best d (+4), played −2" */
     return g_strdup_printf (_("%s %s: %s %s — best %s (%s), played %s"), number, move, lost,
-                            dj_glyph_to_string (glyph), dj_move_to_string (e->best),
+                            dj_glyph_to_string (glyph), dj_move_item_label_for (e->best),
                             e->best_value, e->played_value);
   }
 }

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dj-move-item.h"
 #include "dj-study-config.h"
 #include "dj-notation.h"
 #include "dj-study-pane.h"
@@ -93,7 +94,7 @@ sync_comments (DjStudyPane *self)
       g_autofree char *title = g_strdup_printf (_("Comments on %u%s %s"),
                                                 dj_node_get_move_number (node),
                                                 dj_node_get_mover (node) == DJ_SOUTH ? "." : "…",
-                                                dj_move_to_string (dj_node_get_move (node)));
+                                                dj_move_item_label_for (dj_node_get_move (node)));
 
       gtk_label_set_label (self->comment_title, title);
     }

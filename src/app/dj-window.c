@@ -12,6 +12,7 @@
 #include "dj-board.h"
 #include "dj-game-info-dialog.h"
 #include "dj-help.h"
+#include "dj-move-item.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
@@ -308,7 +309,7 @@ describe_trace (const DjTrace *trace)
                            * e.g. "South played c: 4 laps, captured 2 seeds" */
                           ? _("South played %s: %s, %s")
                           : _("North played %s: %s, %s"),
-                          dj_move_to_string (trace->move), laps, taken);
+                          dj_move_item_label_for (trace->move), laps, taken);
   if (trace->fed)
     return g_strconcat (text, mover == DJ_SOUTH ? _(", and fed North") : _(", and fed South"),
                         NULL);
@@ -738,7 +739,7 @@ dj_window_play_move (DjWindow *self,
   if (is_new)
     {
       /* Translators: the name of the undo step that plays a move, e.g. "Play c" */
-      label = g_strdup_printf (_("Play %s"), dj_move_to_string (move));
+      label = g_strdup_printf (_("Play %s"), dj_move_item_label_for (move));
       dj_game_begin_action (self->game, label);
       child = dj_game_play (self->game, node, move, &error);
       if (child == NULL)
