@@ -2,15 +2,25 @@
 # Menu access keys (TAP): within one menu (its sections together, a submenu
 # being a menu of its own), no two items share an access key, in English and
 # in every language of po/LINGUAS, as the translations of po/*.po give them.
+# And in a right-to-left translation, every key combination of a message
+# ("Ctrl+.", "F9") is a left-to-right isolate, so that it does not read
+# ".+Ctrl".
 
 import gettext
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
 TOP = os.environ.get('DJENON_SRCDIR') or os.path.join(os.path.dirname(__file__), '..')
+
+RIGHT_TO_LEFT = {'ur', 'ar', 'fa', 'he'}
+LRI = '\u2066'
+PDI = '\u2069'
+# "Ctrl+.", "Ctrl+Shift+Z", "F9" as they are written in messages.
+KEYS = re.compile(r'(?:(?:Ctrl|Shift|Alt)\+)+(?:[^\s)\u2069]+)|\bF\d+\b')
 
 n = 0
 failed = False
@@ -108,6 +118,22 @@ def main():
                 dupes = {k: v for k, v in seen.items() if len(v) > 1}
                 ok(not dupes, '%s: %s has no access key twice' % (ll, name),
                    '\n'.join('%s: %s' % (k, ', '.join(v)) for k, v in sorted(dupes.items())))
+    for ll in languages:
+        if ll not in RIGHT_TO_LEFT:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            mo = os.path.join(tmp, ll + '.mo')
+            subprocess.run(['msgfmt', '-o', mo, os.path.join(TOP, 'po', ll + '.po')], check=True)
+            with open(mo, 'rb') as f:
+                catalog = gettext.GNUTranslations(f)
+        bare = []
+        for msgid, msgstr in catalog._catalog.items():
+            texts = msgstr if isinstance(msgstr, list) else [msgstr]
+            for text in texts:
+                for m in KEYS.finditer(text):
+                    if not (text[:m.start()].endswith(LRI) and text[m.end():].startswith(PDI)):
+                        bare.append('%s: %s' % (m.group(0), text))
+        ok(not bare, '%s: every key combination is a left-to-right isolate' % ll, '\n'.join(bare))
     print('1..%d' % n)
     return 1 if failed else 0
 
