@@ -170,7 +170,13 @@ row_text (DjNotationRow *row,
       range.current = node == current;
       if (brackets && node == current)
         g_string_append_c (text, '[');
+      /* A translated "pass" may be right to left: its own isolate keeps the
+       * glyph after it in order ("!?", not "?!"). */
+      if (isolate)
+        g_string_append (text, DJ_FSI);
       g_string_append (text, dj_move_item_label_for (dj_node_get_move (node)));
+      if (isolate)
+        g_string_append (text, DJ_PDI);
       add_attr (attrs, pango_attr_weight_new (south ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_SEMIBOLD),
                 range.start, text->len);
       if (glyph != NULL)
