@@ -3,7 +3,8 @@
 # English pages is a message of the windows (ui/ and src/app/, as xgettext
 # finds them; access keys and "…" aside, or the fixed start of a message such
 # as "estimate %s"), and each translated page calls it what the interface's
-# translation calls it.
+# translation calls it.  The example of an error message is the program's, in
+# each language, and the translators are credited in their language.
 
 import gettext
 import os
@@ -102,6 +103,21 @@ def main():
                            [os.path.join(TOP, 'help', 'C', p) for p in pages], check=True)
             with open(mo, 'rb') as f:
                 catalog = gettext.GNUTranslations(f)
+            # The example of the program's output is what the program says
+            # in that language.
+            example = ET.parse(os.path.join(out, 'file-format.page')).getroot()
+            blocks = [e.text or '' for e in example.iter(M + 'code') if 'game.djenon:14:' in (e.text or '')]
+            want = 'game.djenon:14: ' + catalog.gettext('illegal move %s: %s') % (
+                'D', catalog.gettext('A single seed cannot be moved in Djenon-aboure'))
+            ok(blocks == [want], '%s: the example error message is the program\'s, translated' % ll,
+               'page: %s\nprogram: %s' % (blocks, want))
+            # The help's translators are credited in the language.
+            with open(help_mo, 'rb') as f:
+                help_catalog = gettext.GNUTranslations(f)
+            credits = help_catalog.pgettext('_', 'translator-credits')
+            ok(credits not in ('translator-credits', 'The Djenon developers'),
+               '%s: the help credits its translators in the language' % ll, credits)
+
             for page in pages:
                 shown = set(plain(l) for l in gui_labels(os.path.join(out, page)))
                 wrong = []
