@@ -3,8 +3,8 @@
 # being a menu of its own), no two items share an access key, in English and
 # in every language of po/LINGUAS, as the translations of po/*.po give them.
 # And in a right-to-left translation, every key combination of a message
-# ("Ctrl+.", "F9") is a left-to-right isolate, so that it does not read
-# ".+Ctrl".
+# ("Ctrl+.", "F9") and every glyph or assessment sign ("?!", "+=") is in a
+# left-to-right isolate, so that it does not read ".+Ctrl", "!?" or "=+".
 
 import gettext
 import os
@@ -21,6 +21,18 @@ LRI = '\u2066'
 PDI = '\u2069'
 # "Ctrl+.", "Ctrl+Shift+Z", "F9" as they are written in messages.
 KEYS = re.compile(r'(?:(?:Ctrl|Shift|Alt)\+)+(?:[^\s)\u2069]+)|\bF\d+\b')
+
+# Glyphs and assessment signs of two or three characters: "?!", "??",
+# "+=", "-/+" (not "--from").
+MARKS = re.compile(r'(?<![\w\-])[!?=+~/\-]{2,3}(?![\w\-])')
+MENU_MARK = re.compile(r'^[!?=+~/\-]+(  \S|$)')
+
+
+def isolated(text, start, end):
+    """Whether text[start:end] is inside a left-to-right isolate."""
+    opened = text.rfind(LRI, 0, start)
+    return opened >= 0 and text.rfind(PDI, 0, start) < opened and PDI in text[end:]
+
 
 n = 0
 failed = False
@@ -127,13 +139,24 @@ def main():
             with open(mo, 'rb') as f:
                 catalog = gettext.GNUTranslations(f)
         bare = []
+        bare_marks = []
         for msgid, msgstr in catalog._catalog.items():
             texts = msgstr if isinstance(msgstr, list) else [msgstr]
+            msgid = (msgid[0] if isinstance(msgid, tuple) else msgid).split('\x04')[-1]
             for text in texts:
                 for m in KEYS.finditer(text):
                     if not (text[:m.start()].endswith(LRI) and text[m.end():].startswith(PDI)):
                         bare.append('%s: %s' % (m.group(0), text))
+                # A menu item's leading mark ("!?  Interesting move") and the
+                # glyph button's "!?" are isolated by the notation view itself.
+                if not msgid or MENU_MARK.match(msgid):
+                    continue
+                for m in MARKS.finditer(text):
+                    if not isolated(text, m.start(), m.end()):
+                        bare_marks.append('%s: %s' % (m.group(0), text))
         ok(not bare, '%s: every key combination is a left-to-right isolate' % ll, '\n'.join(bare))
+        ok(not bare_marks, '%s: every glyph and assessment sign ("?!", "+=") is in a '
+           'left-to-right isolate' % ll, '\n'.join(bare_marks))
     print('1..%d' % n)
     return 1 if failed else 0
 
