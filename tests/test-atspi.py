@@ -193,7 +193,10 @@ def find(pid, role, pattern, timeout=15.0):
         for root in app_roots(pid):
             for node in walk(root):
                 try:
-                    if node.get_role() == role and rx.search(node.get_name() or ""):
+                    # Without the invisible bidirectional isolates
+                    # (U+2066 to U+2069) around moves and keys.
+                    name = re.sub("[\u2066-\u2069]", "", node.get_name() or "")
+                    if node.get_role() == role and rx.search(name):
                         return node
                 except Exception:
                     continue

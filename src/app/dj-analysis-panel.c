@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 
 #include "dj-analysis-panel.h"
+#include "dj-bidi.h"
+#include "dj-move-label.h"
 
 /* The solver's table for one panel; values never depend on its size. */
 #define PANEL_TABLE_BYTES (32u * 1024 * 1024)
@@ -113,31 +115,18 @@ dj_analysis_format_move_value (const DjMoveValue *mv,
   }
 }
 
-char *
-dj_analysis_format_line (const DjMove *line,
-                         guint         len,
-                         guint         max_moves)
-{
-  GString *text = g_string_new (NULL);
-  guint n = max_moves > 0 ? MIN (len, max_moves) : len;
-
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append_c (text, ' ');
-      g_string_append (text, dj_move_to_string (line[i]));
-    }
-  if (n < len)
-    g_string_append (text, " …");
-  return g_string_free (text, FALSE);
-}
-
-char *
-dj_analysis_format_numbered_line (const DjMove *line,
-                                  guint         len,
-                                  guint         max_moves,
-                                  guint         ply,
-                                  DjSide        mover)
+/* A best line with move numbers as the notation writes them ("12. c A
+ * 13. d", "12... A 13. d"), @ply being the ply of the position it starts
+ * from and @mover its side to move.  Shown in the panel (@isolate), each
+ * numbered move is a left-to-right run (a translated "pass" too), and the
+ * line goes in the direction of the text around it. */
+static char *
+format_line (const DjMove *line,
+             guint         len,
+             guint         max_moves,
+             guint         ply,
+             DjSide        mover,
+             gboolean      isolate)
 {
   GString *text = g_string_new (NULL);
   guint n = max_moves > 0 ? MIN (len, max_moves) : len;
@@ -152,16 +141,49 @@ dj_analysis_format_numbered_line (const DjMove *line,
 
       if (i > 0)
         g_string_append_c (text, ' ');
+      if (isolate)
+        g_string_append (text, DJ_LRI);
       if (mover == DJ_SOUTH)
         g_string_append_printf (text, "%u. ", number);
       else if (i == 0)
         g_string_append_printf (text, "%u... ", number);
-      g_string_append (text, dj_move_to_string (line[i]));
+      g_string_append (text, dj_move_label (line[i]));
+      if (isolate)
+        g_string_append (text, DJ_PDI);
       mover = 1 - mover;
     }
   if (n < len)
     g_string_append (text, " …");
   return g_string_free (text, FALSE);
+}
+
+char *
+dj_analysis_format_numbered_line (const DjMove *line,
+                                  guint         len,
+                                  guint         max_moves,
+                                  guint         ply,
+                                  DjSide        mover)
+{
+  return format_line (line, len, max_moves, ply, mover, FALSE);
+}
+
+/* A value, or what is known of a move's value, as a left-to-right run in a
+ * sentence: "−22", not "22−", in Urdu. */
+static char *
+bidi_value (int value)
+{
+  g_autofree char *text = dj_analysis_format_value (value);
+
+  return dj_bidi_ltr (text);
+}
+
+static char *
+bidi_move_value (const DjMoveValue *mv,
+                 const DjPosition  *pos)
+{
+  g_autofree char *text = dj_analysis_format_move_value (mv, pos);
+
+  return dj_bidi_ltr (text);
 }
 
 static const char *
@@ -177,7 +199,7 @@ describe_kind (const DjMoveValue *mv)
 
   if (mv->exact)
     return g_strdup (_("exact"));
-  estimate = dj_analysis_format_value (mv->estimate);
+  estimate = bidi_value (mv->estimate);
   /* Translators: a heuristic estimate, not a proven value, e.g. "estimate +3" */
   return g_strdup_printf (_("estimate %s"), estimate);
 }
@@ -193,14 +215,14 @@ describe_value_tooltip (const DjMoveValue *mv,
 
   if (mv->exact)
     {
-      value = dj_analysis_format_value (mv->value);
+      value = bidi_value (mv->value);
       /* Translators: %s is a side, then a value such as "+4" */
       return g_strdup_printf (_("Exact: with perfect play by both sides after this move, "
                                 "%s ends %s seeds against the opponent."),
                               side_name (mover), value);
     }
-  bounds = dj_analysis_format_move_value (mv, pos);
-  estimate = dj_analysis_format_value (mv->estimate);
+  bounds = bidi_move_value (mv, pos);
+  estimate = bidi_value (mv->estimate);
   /* Translators: the first %s is a range such as "≥ +2", the second a side,
    * the third an estimate such as "+3" */
   return g_strdup_printf (_("Not proven exactly in the time allowed. The search proved %s "
@@ -222,7 +244,7 @@ describe_move (const DjMoveValue *mv,
   /* Translators: a move, its value, "exact" or an estimate, and its best line,
    * e.g. "c: +4, exact; best line 1. c B 2. d A" */
   return g_strdup_printf (_("%s: %s, %s; best line %s"),
-                          dj_move_to_string (mv->move), value, kind, line);
+                          dj_move_label (mv->move), value, kind, line);
 }
 
 /* Showing a result */
@@ -253,16 +275,15 @@ make_row (DjAnalysisPanel   *self,
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *move_label = gtk_label_new (dj_move_to_string (mv->move));
+  GtkWidget *move_label = gtk_label_new (dj_move_label (mv->move));
   g_autofree char *value_text = dj_analysis_format_move_value (mv, pos);
   GtkWidget *value_label = gtk_label_new (value_text);
   g_autofree char *kind_text = describe_kind (mv);
   GtkWidget *kind_label = gtk_label_new (kind_text);
-  g_autofree char *line_text = dj_analysis_format_numbered_line (mv->line, mv->line_len,
-                                                                 ROW_LINE_MOVES, self->ply,
-                                                                 pos->to_move);
-  g_autofree char *full_line = dj_analysis_format_numbered_line (mv->line, mv->line_len, 0,
-                                                                 self->ply, pos->to_move);
+  g_autofree char *line_text = format_line (mv->line, mv->line_len, ROW_LINE_MOVES, self->ply,
+                                            pos->to_move, TRUE);
+  g_autofree char *full_line = format_line (mv->line, mv->line_len, 0, self->ply,
+                                            pos->to_move, TRUE);
   GtkWidget *line_label = gtk_label_new (line_text);
   g_autofree char *value_tooltip = describe_value_tooltip (mv, pos);
   g_autofree char *line_tooltip = NULL;
@@ -314,7 +335,7 @@ make_row (DjAnalysisPanel   *self,
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_tooltip_text (button, _("Add as Variation"));
   /* Translators: accessible name of the button that adds a move's best line, e.g. "Add c as a Variation" */
-  button_label = g_strdup_printf (_("Add %s as a Variation"), dj_move_to_string (mv->move));
+  button_label = g_strdup_printf (_("Add %s as a Variation"), dj_move_label (mv->move));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, button_label, -1);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "analysis.add-variation");
@@ -347,7 +368,7 @@ describe_summary (const DjAnalysis *a)
   whole.estimate = a->value;
   bounds = dj_analysis_format_move_value (&whole, &a->position);
   /* Isolated, so that a right-to-left sentence keeps the sign before the number. */
-  value = g_strconcat ("\xe2\x81\xa6", bounds, "\xe2\x81\xa9", NULL);
+  value = dj_bidi_ltr (bounds);
 
   if (whole.exact)
     /* Translators: the side to move and the position's exact value, e.g.

@@ -70,15 +70,10 @@ DjNode           *dj_analysis_panel_add_variation    (DjAnalysisPanel *self,
 char             *dj_analysis_format_value           (int                value);
 char             *dj_analysis_format_move_value      (const DjMoveValue *mv,
                                                       const DjPosition  *pos);
-/* A line of moves, "c B d pass A", at most @max_moves of them followed by
- * "…" (0: all). */
-char             *dj_analysis_format_line            (const DjMove      *line,
-                                                      guint              len,
-                                                      guint              max_moves);
-/* The same with move numbers as the notation writes them: "12. c A 13. d",
- * or "12... A 13. d c" when North moves first.  @ply is the ply of the
- * position the line starts from (0: the game's start), @mover its side to
- * move. */
+/* A line of moves with move numbers as the notation writes them: "12. c A
+ * 13. d", or "12... A 13. d c" when North moves first; at most @max_moves
+ * of them followed by "…" (0: all).  @ply is the ply of the position the
+ * line starts from (0: the game's start), @mover its side to move. */
 char             *dj_analysis_format_numbered_line   (const DjMove      *line,
                                                       guint              len,
                                                       guint              max_moves,

@@ -220,6 +220,7 @@ about_activated (GSimpleAction *action,
 {
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (data));
   static const char *developers[] = { "The Djenon developers", NULL };
+  static const char *rules_sources[] = { "Mancala World https://mancala.fandom.com/", NULL };
   GtkWidget *about = adw_about_window_new ();
 
   gtk_window_set_transient_for (GTK_WINDOW (about), parent);
@@ -235,6 +236,20 @@ about_activated (GSimpleAction *action,
   adw_about_window_set_developers (ADW_ABOUT_WINDOW (about), developers);
   adw_about_window_set_copyright (ADW_ABOUT_WINDOW (about), _("© 2026 The Djenon developers"));
   adw_about_window_set_license_type (ADW_ABOUT_WINDOW (about), GTK_LICENSE_GPL_3_0);
+  /* The rules pages of the help are the Mancala World texts (CC BY-SA 3.0). */
+  adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about),
+                                                _("Rules Texts"), rules_sources);
+  adw_about_window_add_legal_section (ADW_ABOUT_WINDOW (about), _("Rules Texts"),
+                                      _("The rules of Djenon-aboure and Djenon-abe in the help "
+                                        "are “Djenon Aboure” and “Djenon Abe” of Mancala World, "
+                                        "by the contributors to Mancala World."),
+                                      GTK_LICENSE_CUSTOM,
+                                      _("Published under the <a href=\"https://creativecommons.org/"
+                                        "licenses/by-sa/3.0/\">Creative Commons "
+                                        "Attribution-ShareAlike 3.0</a> licence; Djenon’s help "
+                                        "pages under the <a href=\"https://creativecommons.org/"
+                                        "licenses/by-sa/4.0/\">Creative Commons "
+                                        "Attribution-ShareAlike 4.0</a> licence."));
   /* Translators: put your names here, one per line, to be credited in the About window */
   adw_about_window_set_translator_credits (ADW_ABOUT_WINDOW (about), _("translator-credits"));
   gtk_window_present (GTK_WINDOW (about));

@@ -8,6 +8,7 @@
 
 #include "dj-explain.h"
 #include "dj-explainer.h"
+#include "dj-move-label.h"
 
 #define NOT_STEPPING G_MAXUINT
 
@@ -212,7 +213,7 @@ explain_current (DjExplainer *self)
         summary = g_strdup_printf (mover == DJ_SOUTH
                                    /* Translators: the explainer's title, e.g. "South played c: 4 laps" */
                                    ? _("South played %s: %s") : _("North played %s: %s"),
-                                   dj_move_to_string (trace->move), laps);
+                                   dj_move_label (trace->move), laps);
       }
     gtk_label_set_label (self->summary_label, summary);
   }

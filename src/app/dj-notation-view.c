@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "dj-bidi.h"
+#include "dj-move-label.h"
 #include "dj-move-time.h"
 #include "dj-notation-view.h"
 #include "dj-lazy-menu.h"
@@ -117,6 +119,8 @@ row_text (DjNotationRow *row,
   DjNode *node = dj_notation_row_get_first (row);
   guint n = dj_notation_row_get_n_nodes (row);
   gboolean need_number = TRUE;
+  /* Only the text drawn (and hit by a click) has the bidirectional isolates. */
+  gboolean isolate = attrs != NULL;
 
   if (dj_notation_row_is_start (row))
     {
@@ -147,6 +151,10 @@ row_text (DjNotationRow *row,
         }
       if (text->len > 0)
         g_string_append_c (text, ' ');
+      /* The number, the move, its glyph and assessment read left to right,
+       * also in a right-to-left language: "3. c!?", not "?!c .3". */
+      if (isolate)
+        g_string_append (text, DJ_LRI);
       if (south || need_number)
         {
           guint start = text->len;
@@ -163,7 +171,13 @@ row_text (DjNotationRow *row,
       range.current = node == current;
       if (brackets && node == current)
         g_string_append_c (text, '[');
-      g_string_append (text, dj_move_to_string (dj_node_get_move (node)));
+      /* A translated "pass" may be right to left: its own isolate keeps the
+       * glyph after it in order ("!?", not "?!"). */
+      if (isolate)
+        g_string_append (text, DJ_FSI);
+      g_string_append (text, dj_move_label (dj_node_get_move (node)));
+      if (isolate)
+        g_string_append (text, DJ_PDI);
       add_attr (attrs, pango_attr_weight_new (south ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_SEMIBOLD),
                 range.start, text->len);
       if (glyph != NULL)
@@ -199,6 +213,8 @@ row_text (DjNotationRow *row,
         }
       if (brackets && node == current)
         g_string_append_c (text, ']');
+      if (isolate)
+        g_string_append (text, DJ_PDI);
       range.end = text->len;
       if (ranges != NULL)
         g_array_append_val (ranges, range);
@@ -1098,9 +1114,57 @@ on_marker_popover_show (DjNotationView *self)
   sync_marker_buttons (self);
 }
 
+/* The glyphs and assessment signs that begin menu items ("!?  Interesting
+ * move", "+=  South has a slight advantage") as left-to-right runs: in a
+ * right-to-left language "!?" would read "?!", and "+=" would read "=+". */
+static void
+isolate_menu_marks (GMenuModel *menu)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, menu);
+  while (pending->len > 0)
+    {
+      GMenuModel *model = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+        {
+          g_autofree char *label = NULL;
+          const char *end;
+          GMenuModel *link;
+
+          if ((link = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION)) != NULL ||
+              (link = g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU)) != NULL)
+            {
+              g_ptr_array_add (pending, link);
+              /* The models are the menu's own: it keeps them alive. */
+              g_object_unref (link);
+            }
+          if (!G_IS_MENU (model) ||
+              !g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+            continue;
+          for (end = label; *end != '\0' && *end != ' '; end = g_utf8_next_char (end))
+            if (g_unichar_isalnum (g_utf8_get_char (end)))
+              break;
+          if (end > label && *end == ' ')
+            {
+              g_autoptr(GMenuItem) item = g_menu_item_new_from_model (model, i);
+              g_autofree char *mark = g_strndup (label, end - label);
+              g_autofree char *isolated = g_strconcat (DJ_LRI, mark, DJ_PDI, end, NULL);
+
+              g_menu_item_set_label (item, isolated);
+              g_menu_remove (G_MENU (model), i);
+              g_menu_insert_item (G_MENU (model), i, item);
+            }
+        }
+    }
+}
+
 static void
 dj_notation_view_init (DjNotationView *self)
 {
+  g_autofree char *glyph_label = NULL;
+
   GtkListItemFactory *factory;
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -1119,6 +1183,11 @@ dj_notation_view_init (DjNotationView *self)
   self->selection = gtk_no_selection_new (NULL);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 
+  isolate_menu_marks (self->glyph_menu);
+  isolate_menu_marks (self->assessment_menu);
+  isolate_menu_marks (self->context_menu);
+  glyph_label = dj_bidi_ltr (gtk_menu_button_get_label (self->glyph_button));
+  gtk_menu_button_set_label (self->glyph_button, glyph_label);
   dj_menu_button_set_menu_later (self->glyph_button, self->glyph_menu);
   dj_menu_button_set_menu_later (self->assessment_button, self->assessment_menu);
   dj_menu_button_set_menu_later (self->more_button, self->more_menu);

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "dj-move-label.h"
 #include "dj-play-engine.h"
 
 #define ENGINE_TABLE_BYTES (16u * 1024 * 1024)

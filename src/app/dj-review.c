@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 
 #include "dj-analysis-panel.h"
+#include "dj-bidi.h"
+#include "dj-move-label.h"
 #include "dj-review.h"
 #include "dj-search.h"
 
@@ -280,8 +282,8 @@ comment_for (const Entry *e)
   /* Translators: a review comment after a move: the best move and its value,
    * the played move and its value, e.g. "Best: d (+4); played c (−2)" */
   return g_strdup_printf (_("Best: %s (%s); played %s (%s)"),
-                          dj_move_to_string (e->best), e->best_value,
-                          dj_move_to_string (e->played), e->played_value);
+                          dj_move_label (e->best), e->best_value,
+                          dj_move_label (e->played), e->played_value);
 }
 
 static void
@@ -550,9 +552,15 @@ dj_review_cancel (DjReview *self)
 static char *
 describe_entry (const Entry *e)
 {
-  g_autofree char *number = g_strdup_printf (e->pos.to_move == DJ_SOUTH ? "%u." : "%u…",
+  /* In a right-to-left language too, "3.", "c", "??" and "−2" each read
+   * left to right (a translated "pass" in its own direction). */
+  g_autofree char *number = g_strdup_printf (e->pos.to_move == DJ_SOUTH
+                                             ? DJ_LRI "%u." DJ_PDI : DJ_LRI "%u…" DJ_PDI,
                                              e->number);
-  const char *move = dj_move_to_string (e->played);
+  g_autofree char *move = g_strconcat (DJ_FSI, dj_move_label (e->played), DJ_PDI, NULL);
+  g_autofree char *best = g_strconcat (DJ_FSI, dj_move_label (e->best), DJ_PDI, NULL);
+  g_autofree char *played_value = dj_bidi_ltr (e->played_value ? e->played_value : "?");
+  g_autofree char *best_value = dj_bidi_ltr (e->best_value ? e->best_value : "?");
 
   if (e->forced)
     /* Translators: a reviewed move that was the only legal one, e.g. "3. c: the only move" */
@@ -560,13 +568,13 @@ describe_entry (const Entry *e)
   if (!e->judged)
     /* Translators: a reviewed move whose value was not proven in time */
     return g_strdup_printf (_("%s %s: not proven in the time allowed (%s; best %s %s)"),
-                            number, move, e->played_value ? e->played_value : "?",
-                            dj_move_to_string (e->best), e->best_value ? e->best_value : "?");
+                            number, move, played_value, best, best_value);
   if (e->loss == 0)
     /* Translators: a reviewed move as good as perfect play, with its value */
-    return g_strdup_printf (_("%s %s: best play (%s)"), number, move, e->played_value);
+    return g_strdup_printf (_("%s %s: best play (%s)"), number, move, played_value);
   {
     DjGlyph glyph = dj_review_glyph_for_loss (e->loss);
+    g_autofree char *glyph_text = dj_bidi_ltr (dj_glyph_to_string (glyph));
     g_autofree char *lost = NULL;
 
     if (e->loss_exact)
@@ -577,8 +585,7 @@ describe_entry (const Entry *e)
     /* Translators: a reviewed move, the seeds it lost, its glyph, the best
      * move and both values, e.g. "3. c: lost 6 seeds ?? — best d (+4), played −2" */
     return g_strdup_printf (_("%s %s: %s %s — best %s (%s), played %s"), number, move, lost,
-                            dj_glyph_to_string (glyph), dj_move_to_string (e->best),
-                            e->best_value, e->played_value);
+                            glyph_text, best, best_value, played_value);
   }
 }
 

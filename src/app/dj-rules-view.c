@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dj-bidi.h"
 #include "dj-help.h"
 #include "dj-mallard.h"
 #include "dj-rules-view.h"
@@ -133,16 +134,18 @@ append_inline (DjRulesView   *self,
       g_string_append (out, "</i>");
       break;
 
+    /* Position texts, moves, file names: left to right, as one unit. */
     case DJ_MALLARD_CODE:
-      g_string_append (out, "<tt>");
+      g_string_append (out, "<tt>" DJ_LRI);
       append_children (self, out, node, NULL);
-      g_string_append (out, "</tt>");
+      g_string_append (out, DJ_PDI "</tt>");
       break;
 
+    /* A label in the page's language, or a glyph such as "!?". */
     case DJ_MALLARD_GUI:
-      g_string_append (out, "<b>");
+      g_string_append (out, "<b>" DJ_FSI);
       append_children (self, out, node, NULL);
-      g_string_append (out, "</b>");
+      g_string_append (out, DJ_PDI "</b>");
       break;
 
     case DJ_MALLARD_GUISEQ:
@@ -150,13 +153,25 @@ append_inline (DjRulesView   *self,
       break;
 
     case DJ_MALLARD_KEY:
-      g_string_append (out, "<span font_family=\"monospace\" weight=\"bold\">");
-      append_children (self, out, node, NULL);
-      g_string_append (out, "</span>");
+      {
+        /* A key of a combination is inside the combination's isolate. */
+        gboolean alone = node->parent == NULL || node->parent->kind != DJ_MALLARD_KEYSEQ;
+
+        g_string_append (out, "<span font_family=\"monospace\" weight=\"bold\">");
+        if (alone)
+          g_string_append (out, DJ_LRI);
+        append_children (self, out, node, NULL);
+        if (alone)
+          g_string_append (out, DJ_PDI);
+        g_string_append (out, "</span>");
+      }
       break;
 
+    /* "Ctrl+." reads left to right, also in Urdu (not ".+Ctrl"). */
     case DJ_MALLARD_KEYSEQ:
+      g_string_append (out, DJ_LRI);
       append_children (self, out, node, "+");
+      g_string_append (out, DJ_PDI);
       break;
 
     case DJ_MALLARD_LINK:

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dj-move-label.h"
 #include "dj-move-time.h"
 #include "dj-notation.h"
 #include "dj-study-pane.h"
@@ -142,7 +143,7 @@ sync_comments (DjStudyPane *self)
       g_autofree char *title = g_strdup_printf (_("Comments on %u%s %s"),
                                                 dj_node_get_move_number (node),
                                                 dj_node_get_mover (node) == DJ_SOUTH ? "." : "…",
-                                                dj_move_to_string (dj_node_get_move (node)));
+                                                dj_move_label (dj_node_get_move (node)));
 
       gtk_label_set_label (self->comment_title, title);
     }

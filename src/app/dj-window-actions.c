@@ -12,6 +12,7 @@
 #include "dj-review.h"
 #include "dj-rules-view.h"
 #include "dj-study-pane.h"
+#include "dj-shortcuts.h"
 #include "dj-window-private.h"
 
 /* Actions */
@@ -361,13 +362,8 @@ show_shortcuts_action (GtkWidget  *widget,
 
   if (self->shortcuts == NULL)
     {
-      g_autoptr(GtkBuilder) builder =
-        gtk_builder_new_from_resource (RESOURCE_PATH "/ui/help-overlay.ui");
-
-      self->shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      self->shortcuts = dj_shortcuts_window_new (GTK_WINDOW (self));
       g_object_add_weak_pointer (G_OBJECT (self->shortcuts), (gpointer *) &self->shortcuts);
-      gtk_window_set_transient_for (self->shortcuts, GTK_WINDOW (self));
-      gtk_window_set_hide_on_close (self->shortcuts, TRUE);
     }
   gtk_window_present (self->shortcuts);
 }

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "dj-move-label.h"
 #include "dj-play-engine.h"
 #include "dj-print.h"
 #include "dj-review.h"
@@ -237,7 +238,7 @@ describe_trace (const DjTrace *trace)
                            * e.g. "South played c: 4 laps, captured 2 seeds" */
                           ? _("South played %s: %s, %s")
                           : _("North played %s: %s, %s"),
-                          dj_move_to_string (trace->move), laps, taken);
+                          dj_move_label (trace->move), laps, taken);
   if (trace->fed)
     return g_strconcat (text, mover == DJ_SOUTH ? _(", and fed North") : _(", and fed South"),
                         NULL);

@@ -69,7 +69,9 @@ parse_request (int          argc,
       dj_moves_generate (&req->rules, &req->pos, &moves);
       if (!dj_moves_is_legal (&moves, move))
         {
-          g_printerr ("illegal move %s (%s)\n", argv[i],
+          /* Translators: a move that cannot be played, and why, as a keyword:
+           * "illegal move D (singleton)" */
+          g_printerr (_("illegal move %s (%s)\n"), argv[i],
                       dj_pit_status_to_string (dj_moves_why (&moves, move)));
           return DJ_CLI_USAGE;
         }

@@ -224,7 +224,9 @@ dj_cli_play (int    argc,
         {
           fputs (out->str, stdout);
           fflush (stdout);
-          g_printerr ("illegal move %s (%s)\n", argv[i],
+          /* Translators: a move that cannot be played, and why, as a keyword:
+           * "illegal move D (singleton)" */
+          g_printerr (_("illegal move %s (%s)\n"), argv[i],
                       dj_pit_status_to_string (dj_moves_why (&moves, move)));
           return DJ_CLI_USAGE;
         }

@@ -1,0 +1,462 @@
+/* test-rtl.c: left-to-right runs in the Urdu interface
+ *
+ * Run with LANGUAGE=ur and tests/fonts-rtl.conf.  In the notation, the glyph
+ * menu, the analysis panel and a help page, what reads left to right in
+ * every language (a position text, a move with its glyph, a key combination,
+ * a signed value) is drawn left to right inside the right-to-left text: the
+ * first character of the run is drawn left of its last.  And each of those
+ * widgets matches its reference image in tests/reference/ (regenerate with
+ *   DJENON_UPDATE_REFERENCES=1 meson test -C _build test-rtl
+ * and look at them before committing).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "dj-analysis-panel.h"
+#include "dj-notation-line.h"
+#include "dj-notation-view.h"
+#include "dj-rules-view.h"
+#include "dj-test-app.h"
+
+#define PIXEL_TOLERANCE      48
+#define MAX_DIFFERENT_PIXELS 40
+#define TIMEOUT_S            30
+
+/* Pictures ---------------------------------------------------------------- */
+
+static GdkTexture *
+render (GtkWidget *widget)
+{
+  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GError) error = NULL;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int w = gtk_widget_get_width (widget);
+  int h = gtk_widget_get_height (widget);
+  GskRenderNode *node;
+  GdkTexture *texture;
+
+  g_assert_cmpint (w, >, 0);
+  g_assert_cmpint (h, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
+  g_assert_no_error (error);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gsk_renderer_unrealize (renderer);
+  gsk_render_node_unref (node);
+  return texture;
+}
+
+static int
+count_differences (GdkTexture *a,
+                   GdkTexture *b)
+{
+  int w = gdk_texture_get_width (a), h = gdk_texture_get_height (a);
+  gsize stride = (gsize) w * 4;
+  g_autofree guchar *pa = NULL;
+  g_autofree guchar *pb = NULL;
+  int n = 0;
+
+  if (w != gdk_texture_get_width (b) || h != gdk_texture_get_height (b))
+    return -1;
+  pa = g_malloc (stride * h);
+  pb = g_malloc (stride * h);
+  gdk_texture_download (a, pa, stride);
+  gdk_texture_download (b, pb, stride);
+  for (gsize i = 0; i < stride * h; i += 4)
+    for (guint c = 0; c < 4; c++)
+      if (ABS ((int) pa[i + c] - (int) pb[i + c]) > PIXEL_TOLERANCE)
+        {
+          n++;
+          break;
+        }
+  return n;
+}
+
+static void
+check_reference (GtkWidget  *widget,
+                 const char *name)
+{
+  g_autoptr(GdkTexture) texture = render (widget);
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "reference", file, NULL);
+  g_autoptr(GdkTexture) reference = NULL;
+  g_autoptr(GError) error = NULL;
+  int n;
+
+  if (g_getenv ("DJENON_UPDATE_REFERENCES") != NULL)
+    {
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+      g_test_message ("wrote %s", path);
+      return;
+    }
+  reference = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  n = count_differences (texture, reference);
+  g_test_message ("%s: %d pixels differ from the reference", name, n);
+  if (n < 0 || n > MAX_DIFFERENT_PIXELS)
+    {
+      g_autofree char *out_file = g_strconcat (name, "-actual.png", NULL);
+      g_autofree char *out = g_test_build_filename (G_TEST_BUILT, out_file, NULL);
+
+      gdk_texture_save_to_png (texture, out);
+      g_test_fail_printf ("%s: %d pixels differ from the reference (allowed %d); got %s",
+                          name, n, MAX_DIFFERENT_PIXELS, out);
+    }
+}
+
+/* Widgets ----------------------------------------------------------------- */
+
+static void
+flush_frames (void)
+{
+  /* Layout and drawing take a few frames. */
+  for (guint i = 0; i < 10; i++)
+    {
+      flush_events ();
+      g_usleep (10000);
+    }
+  flush_events ();
+}
+
+static GPtrArray *
+all_widgets (GtkWidget *root)
+{
+  GPtrArray *widgets = g_ptr_array_new ();
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      g_ptr_array_add (widgets, w);
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  return widgets;
+}
+
+/* The mapped labels under @root whose text holds @needle. */
+static GPtrArray *
+labels_with (GtkWidget  *root,
+             const char *needle)
+{
+  g_autoptr(GPtrArray) widgets = all_widgets (root);
+  GPtrArray *labels = g_ptr_array_new ();
+
+  for (guint i = 0; i < widgets->len; i++)
+    if (GTK_IS_LABEL (widgets->pdata[i]) && gtk_widget_get_mapped (widgets->pdata[i]) &&
+        strstr (gtk_label_get_text (widgets->pdata[i]), needle) != NULL)
+      g_ptr_array_add (labels, widgets->pdata[i]);
+  return labels;
+}
+
+/* In @label, the run @run (its first occurrence) is drawn left to right:
+ * its first character left of its last. */
+static void
+assert_label_run_ltr (GtkLabel   *label,
+                      const char *run)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+  const char *found = strstr (text, run);
+  const char *last;
+  int first_line, last_line, first_x, last_x;
+
+  g_assert_nonnull (found);
+  last = g_utf8_prev_char (found + strlen (run));
+  g_assert_true (last > found);
+  pango_layout_index_to_line_x (layout, found - text, FALSE, &first_line, &first_x);
+  pango_layout_index_to_line_x (layout, last - text, FALSE, &last_line, &last_x);
+  g_test_message ("“%s” in “%s”: first at %d, last at %d (lines %d, %d)", run, text,
+                  first_x, last_x, first_line, last_line);
+  g_assert_cmpint (first_line, ==, last_line);
+  g_assert_cmpint (first_x, <, last_x);
+}
+
+/* In a notation row, the byte @first is drawn left of the byte @last (both
+ * on its first line). */
+static void
+assert_line_run_ltr (DjNotationLine *line,
+                     int             first,
+                     int             last)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (line));
+  int x_first = -1, x_last = -1;
+
+  for (int x = 0; x < width; x++)
+    {
+      int index = dj_notation_line_index_at (line, x, 8);
+
+      if (index == first && x_first < 0)
+        x_first = x;
+      if (index == last && x_last < 0)
+        x_last = x;
+    }
+  g_test_message ("byte %d at x %d, byte %d at x %d", first, x_first, last, x_last);
+  g_assert_cmpint (x_first, >=, 0);
+  g_assert_cmpint (x_last, >, x_first);
+}
+
+static DjGame *
+new_game (const char *setup,
+          const char *moves)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_auto(GStrv) words = g_strsplit (moves, " ", -1);
+  g_autoptr(GError) error = NULL;
+  DjPosition pos;
+  DjGame *game;
+  DjNode *node;
+
+  g_assert_true (dj_position_parse (setup, &pos, &error));
+  game = dj_game_new (&rules, &pos);
+  node = dj_game_get_root (game);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      DjMove move;
+
+      g_assert_true (dj_move_from_string (words[i], &move));
+      node = dj_game_play (game, node, move, &error);
+      g_assert_no_error (error);
+    }
+  return game;
+}
+
+static GtkWidget *
+new_test_window (GtkWidget *child,
+                 int        width,
+                 int        height)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+  flush_frames ();
+  return window;
+}
+
+/* A position of Djenon-aboure, North to move, solved in a blink: every
+ * move loses (D −8, B and C −10), and two best lines pass. */
+#define LOSING "2 2 2 0 0 0 0 2 2 3 1 0 23 11 N"
+
+/* Tests ------------------------------------------------------------------- */
+
+static void
+test_notation (void)
+{
+  g_autoptr(DjGame) game = new_game (LOSING, "B a pass c pass d");
+  GtkWidget *view = dj_notation_view_new ();
+  GtkWidget *window;
+  DjNode *b = dj_node_get_first_child (dj_game_get_root (game));
+  DjNode *a = dj_node_get_first_child (b);
+  DjNode *pass = dj_node_get_first_child (a);
+  g_autoptr(GPtrArray) widgets = NULL;
+  guint checked = 0;
+
+  dj_game_set_glyph (game, b, DJ_GLYPH_INTERESTING);
+  dj_game_set_glyph (game, a, DJ_GLYPH_DUBIOUS);
+  dj_game_set_glyph (game, pass, DJ_GLYPH_INTERESTING);
+  dj_game_set_assessment (game, dj_node_get_first_child (pass), DJ_ASSESSMENT_SOUTH_SLIGHT);
+  dj_notation_view_set_game (DJ_NOTATION_VIEW (view), game);
+  window = new_test_window (view, 380, 200);
+  g_assert_cmpint (gtk_widget_get_direction (view), ==, GTK_TEXT_DIR_RTL);
+
+  /* Each move with its glyph, "B!?", and "1… B", reads left to right. */
+  widgets = all_widgets (window);
+  for (guint i = 0; i < widgets->len; i++)
+    if (DJ_IS_NOTATION_LINE (widgets->pdata[i]) && gtk_widget_get_mapped (widgets->pdata[i]))
+      {
+        DjNotationLine *line = widgets->pdata[i];
+        const char *text = dj_notation_line_get_text (line);
+        /* "B", then its glyph (the move in an isolate of its own). */
+        const char *move = text != NULL ? strstr (text, "B") : NULL;
+        const char *glyph = move != NULL ? strstr (move, "!?") : NULL;
+        /* "pass" in Urdu, with its glyph. */
+        const char *pass_text = text != NULL ? strstr (text, C_("move", "pass")) : NULL;
+        const char *pass_glyph = pass_text != NULL ? strstr (pass_text, "!?") : NULL;
+
+        if (glyph == NULL)
+          continue;
+        g_test_message ("notation row: %s", text);
+        assert_line_run_ltr (line, move - text, glyph - text);
+        assert_line_run_ltr (line, glyph - text, glyph + 1 - text);
+        /* The glyph of the (translated) pass too. */
+        g_assert_cmpstr (C_("move", "pass"), !=, "pass");
+        g_assert_nonnull (pass_glyph);
+        assert_line_run_ltr (line, pass_glyph - text, pass_glyph + 1 - text);
+        checked++;
+      }
+  g_assert_cmpuint (checked, ==, 1);
+
+  check_reference (window, "rtl-ur-notation");
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+static void
+test_glyph_menu (void)
+{
+  g_autoptr(DjGame) game = new_game (LOSING, "B a");
+  GtkWidget *view = dj_notation_view_new ();
+  GtkWidget *window;
+  GtkWidget *button = NULL;
+  GtkPopover *popover;
+  g_autoptr(GPtrArray) widgets = NULL;
+  g_autoptr(GPtrArray) button_labels = NULL;
+  g_autoptr(GPtrArray) interesting = NULL;
+  g_autoptr(GPtrArray) dubious = NULL;
+
+  dj_notation_view_set_game (DJ_NOTATION_VIEW (view), game);
+  window = new_test_window (view, 380, 200);
+
+  widgets = all_widgets (window);
+  for (guint i = 0; i < widgets->len && button == NULL; i++)
+    if (GTK_IS_MENU_BUTTON (widgets->pdata[i]) &&
+        strstr (gtk_menu_button_get_label (widgets->pdata[i]) ?: "", "!?") != NULL)
+      button = widgets->pdata[i];
+  g_assert_nonnull (button);
+
+  /* The button reads "!?", not "?!". */
+  button_labels = labels_with (button, "!?");
+  g_assert_cmpuint (button_labels->len, ==, 1);
+  assert_label_run_ltr (button_labels->pdata[0], "!?");
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  flush_frames ();
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (popover)));
+
+  /* "!?  Interesting move" and "?!  Dubious move" keep their marks. */
+  interesting = labels_with (GTK_WIDGET (popover), "!?");
+  dubious = labels_with (GTK_WIDGET (popover), "?!");
+  g_assert_cmpuint (interesting->len, ==, 1);
+  g_assert_cmpuint (dubious->len, ==, 1);
+  assert_label_run_ltr (interesting->pdata[0], "!?");
+  assert_label_run_ltr (dubious->pdata[0], "?!");
+
+  check_reference (GTK_WIDGET (popover), "rtl-ur-glyph-menu");
+  gtk_popover_popdown (popover);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+static gboolean
+timed_out (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_analysis_panel (void)
+{
+  g_autoptr(DjGame) game = new_game (LOSING, "");
+  GtkWidget *panel = dj_analysis_panel_new ();
+  GtkWidget *window;
+  gboolean expired = FALSE;
+  guint timeout;
+  g_autoptr(GPtrArray) values = NULL;
+  guint checked = 0;
+
+  window = new_test_window (panel, 460, 380);
+  dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (panel), game);
+  timeout = g_timeout_add_seconds (TIMEOUT_S, timed_out, &expired);
+  while (!expired && (dj_analysis_panel_get_busy (DJ_ANALYSIS_PANEL (panel)) ||
+                      dj_analysis_panel_get_analysis (DJ_ANALYSIS_PANEL (panel)) == NULL))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (timeout);
+  flush_frames ();
+
+  /* Every value in a right-to-left sentence reads "−8", not "8−". */
+  values = labels_with (window, "\xe2\x88\x92");
+  for (guint i = 0; i < values->len; i++)
+    {
+      GtkLabel *label = values->pdata[i];
+      const char *text = gtk_label_get_text (label);
+      const char *minus = strstr (text, "\xe2\x88\x92");
+      g_autofree char *run = g_strndup (minus, strlen ("\xe2\x88\x92") + 1);
+
+      assert_label_run_ltr (label, run);
+      checked++;
+    }
+  /* The heading and the three rows. */
+  g_assert_cmpuint (checked, >=, 4);
+
+  check_reference (window, "rtl-ur-analysis");
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+static void
+test_help_page (void)
+{
+  GtkWindow *view = dj_rules_view_new (NULL, DJ_VARIANT_ABOURE);
+  GtkWidget *content;
+  g_autoptr(GPtrArray) positions = NULL;
+  g_autoptr(GPtrArray) keys = NULL;
+
+  gtk_window_set_default_size (view, 640, 560);
+  dj_rules_view_show_page (DJ_RULES_VIEW (view), "rules-interpretation#position", "ur");
+  gtk_window_present (view);
+  flush_frames ();
+  g_assert_cmpstr (dj_rules_view_get_language (DJ_RULES_VIEW (view)), ==, "ur");
+  content = dj_rules_view_get_content (DJ_RULES_VIEW (view));
+
+  /* The start position reads "4 4 … 0 0 S", not "S 0 0 … 4 4". */
+  positions = labels_with (content, "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S");
+  g_assert_cmpuint (positions->len, >=, 1);
+  assert_label_run_ltr (positions->pdata[0], "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S");
+  check_reference (GTK_WIDGET (view), "rtl-ur-help-position");
+
+  /* A key combination reads "Ctrl+.", not ".+Ctrl". */
+  dj_rules_view_show_page (DJ_RULES_VIEW (view), "annotate", "ur");
+  flush_frames ();
+  keys = labels_with (content, "Ctrl+.");
+  g_assert_cmpuint (keys->len, >=, 1);
+  assert_label_run_ltr (keys->pdata[0], "Ctrl+.");
+
+  gtk_window_destroy (view);
+  flush_events ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = dj_test_make_home ("djenon-test-rtl");
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_test_init (&argc, &argv, NULL);
+
+  if (!dj_test_start_app ())
+    {
+      dj_test_remove_tree (home);
+      return 77;
+    }
+  g_assert_cmpint (gtk_widget_get_default_direction (), ==, GTK_TEXT_DIR_RTL);
+
+  g_test_add_func ("/djenon/rtl/notation", test_notation);
+  g_test_add_func ("/djenon/rtl/glyph-menu", test_glyph_menu);
+  g_test_add_func ("/djenon/rtl/analysis-panel", test_analysis_panel);
+  g_test_add_func ("/djenon/rtl/help-page", test_help_page);
+  status = g_test_run ();
+  g_clear_object (&app);
+  dj_test_remove_tree (home);
+  return status;
+}
