@@ -17,17 +17,6 @@
 /* Messages */
 
 static void
-toast (DjWindow   *window,
-       const char *text)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (dj_window_get_board (window),
-                                                ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (text));
-}
-
-static void
 show_error (DjWindow   *window,
             const char *heading,
             const char *body)
@@ -99,7 +88,7 @@ copy_position_action (GSimpleAction *action,
     return;
   text = dj_position_to_string (dj_node_get_position (dj_game_get_current (game)));
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
-  toast (window, _("Position copied"));
+  dj_window_show_toast (window, _("Position copied"));
 }
 
 static void

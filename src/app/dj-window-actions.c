@@ -9,10 +9,12 @@
 #include "dj-game-info-dialog.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
+#include "dj-print.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
 #include "dj-study-pane.h"
 #include "dj-shortcuts.h"
+#include "dj-study-actions.h"
 #include "dj-window-private.h"
 
 /* Actions */
@@ -426,4 +428,15 @@ _dj_window_class_add_actions (GtkWidgetClass *widget_class)
                                        "win.previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
                                        "win.next", NULL);
+
+  /* Diagrams, game sheets, printing (dj-print.c). */
+  dj_print_install_actions (widget_class);
+}
+
+/* Positions, the game graph (dj-study-actions.c): they follow the review. */
+void
+_dj_window_add_study_actions (DjWindow *self)
+{
+  dj_study_actions_install (self, DJ_REVIEW (self->review),
+                            GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))));
 }

@@ -76,6 +76,7 @@ void      _dj_window_update_title          (DjWindow       *self);
 /* dj-window-actions.c */
 void      _dj_window_class_add_actions     (GtkWidgetClass *widget_class);
 void      _dj_window_add_shortcuts         (DjWindow       *self);
+void      _dj_window_add_study_actions     (DjWindow       *self);
 void      _dj_window_update_actions        (DjWindow       *self);
 
 /* dj-window-files.c */

@@ -10,10 +10,8 @@
 
 #include "dj-move-label.h"
 #include "dj-play-engine.h"
-#include "dj-print.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
-#include "dj-study-actions.h"
 #include "dj-study-pane.h"
 #include "dj-window-private.h"
 #include "dj-lazy-menu.h"
@@ -614,8 +612,7 @@ add_analysis (DjWindow *self)
                    G_SETTINGS_BIND_GET);
   gtk_box_append (self->banner_box, self->play_engine);
 
-  dj_study_actions_install (self, DJ_REVIEW (self->review),
-                            GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))));
+  _dj_window_add_study_actions (self);
 }
 
 /* Getters */
@@ -816,7 +813,6 @@ dj_window_class_init (DjWindowClass *klass)
   /* Each concern installs its own actions. */
   _dj_window_class_add_actions (widget_class);
   _dj_window_class_add_file_actions (widget_class);
-  dj_print_install_actions (widget_class);
 }
 
 static void
