@@ -713,11 +713,11 @@ test_edit_actions (void)
   check_action (window, dj_node_get_first_child (a_move), "notation.delete-from-here", NULL,
                 "1. c {a quiet start} 1… [A]\n"
                 "  1… E!? 2. b\n");
-  check_action (window, a_move, "notation.glyph", g_variant_new_int32 (DJ_GLYPH_BLUNDER),
+  check_action (window, a_move, "win.glyph", g_variant_new_int32 (DJ_GLYPH_BLUNDER),
                 "1. c {a quiet start} 1… [A??]\n"
                 "  1… E!? 2. b\n"
                 "{now} 2. a B\n");
-  check_action (window, e, "notation.glyph", g_variant_new_int32 (DJ_GLYPH_NONE),
+  check_action (window, e, "win.glyph", g_variant_new_int32 (DJ_GLYPH_NONE),
                 "1. c {a quiet start} 1… A\n"
                 "  1… [E] 2. b\n"
                 "{now} 2. a B\n");

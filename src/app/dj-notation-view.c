@@ -564,7 +564,6 @@ update_actions (DjNotationView *self)
   gtk_widget_action_set_enabled (widget, "notation.make-main-line", var != NULL);
   gtk_widget_action_set_enabled (widget, "notation.delete-variation", var != NULL);
   gtk_widget_action_set_enabled (widget, "notation.delete-from-here", is_move);
-  gtk_widget_action_set_enabled (widget, "notation.glyph", is_move);
   gtk_widget_action_set_enabled (widget, "notation.assessment", is_move);
   gtk_widget_action_set_enabled (widget, "notation.marker", node != NULL);
   gtk_widget_action_set_enabled (widget, "notation.clear-markers",
@@ -631,21 +630,6 @@ delete_from_here_action (GtkWidget  *widget,
 
   if (dj_node_get_parent (node) != NULL)
     dj_game_delete_variation (self->game, node);
-}
-
-static void
-glyph_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  DjNotationView *self = DJ_NOTATION_VIEW (widget);
-  int glyph = g_variant_get_int32 (parameter);
-  DjNode *node = dj_game_get_current (self->game);
-
-  if (glyph < 0 || glyph > DJ_GLYPH_LAST || dj_node_get_parent (node) == NULL)
-    return;
-  if ((DjGlyph) glyph != dj_node_get_glyph (node))
-    dj_game_set_glyph (self->game, node, glyph);
 }
 
 static void
@@ -1020,7 +1004,6 @@ dj_notation_view_class_init (DjNotationViewClass *klass)
                                    delete_variation_action);
   gtk_widget_class_install_action (widget_class, "notation.delete-from-here", NULL,
                                    delete_from_here_action);
-  gtk_widget_class_install_action (widget_class, "notation.glyph", "i", glyph_action);
   gtk_widget_class_install_action (widget_class, "notation.assessment", "i", assessment_action);
   gtk_widget_class_install_action (widget_class, "notation.marker", "(ii)", marker_action);
   gtk_widget_class_install_action (widget_class, "notation.clear-markers", NULL,

@@ -30,7 +30,7 @@ G_DECLARE_FINAL_TYPE (DjNotationView, dj_notation_view, DJ, NOTATION_VIEW, GtkWi
  *   notation.make-main-line     Ctrl+Shift+Up
  *   notation.delete-variation   Delete       the variation holding the move
  *   notation.delete-from-here   Shift+Delete the move and all after it
- *   notation.glyph (i)          Ctrl+0…6     a DjGlyph
+ * (Glyphs are the window's win.glyph, Ctrl+0…6, wherever the focus is.)
  *   notation.assessment (i)                  a DjAssessment
  *   notation.marker ((ii))                   pit, DjMarker (toggles)
  *   notation.clear-markers

@@ -100,8 +100,14 @@ glyph_action (GtkWidget  *widget,
 {
   DjWindow *self = DJ_WINDOW (widget);
 
-  gtk_widget_activate_action_variant (GTK_WIDGET (dj_study_pane_get_notation (self->study_pane)),
-                                      "notation.glyph", parameter);
+  DjNode *node = dj_game_get_current (self->game);
+  int glyph = g_variant_get_int32 (parameter);
+
+  /* On the current move, wherever the focus is (the glyph menu too). */
+  if (glyph < 0 || glyph > DJ_GLYPH_LAST || dj_node_get_parent (node) == NULL)
+    return;
+  if ((DjGlyph) glyph != dj_node_get_glyph (node))
+    dj_game_set_glyph (self->game, node, glyph);
 }
 
 static void
