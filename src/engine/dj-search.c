@@ -80,6 +80,7 @@ typedef struct
   guint8     taken;
   gint16     order;
   guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
+  guint64    key;         /* in the transposition table (set by search()) */
 } Child;
 
 /* One thread's search state. */
@@ -472,6 +473,19 @@ search (Ctx              *c,
   /* Order: the table's move, then by what the children are known to be
    * worth, then the largest captures.  Enhanced transposition cut-off: a
    * child already known to refute is enough. */
+  /* The children's table entries are far apart in memory: ask for all
+   * of them at once, so that their cache misses overlap. */
+  {
+    guint64 child_keys[DJ_ROW_PITS];
+
+    for (int i = 0; i < n; i++)
+      {
+        child_keys[i] = pos_key (c, &children[i].pos);
+        __builtin_prefetch (bucket_of (c->search, child_keys[i]));
+      }
+    for (int i = 0; i < n; i++)
+      children[i].key = child_keys[i];
+  }
   for (int i = 0; i < n; i++)
     {
       Child *ch = &children[i];
@@ -497,7 +511,7 @@ search (Ctx              *c,
             }
           ch->order = 50 + v;
         }
-      else if (tt_probe (c->search, pos_key (c, &ch->pos), &data))
+      else if (tt_probe (c->search, ch->key, &data))
         {
           v = ch->taken - D_UPPER (data);
           if (v >= beta)
