@@ -46,6 +46,9 @@ struct _DjTables
 
 /* comp[m][k]: the ways to put m seeds in k pits. */
 static guint32 comp[DJ_TABLES_MAX_SEEDS + 1][DJ_N_PITS + 1];
+/* below[m][k][v]: the compositions of m seeds into k + 1 pits whose first
+ * pit holds fewer than v seeds (what ranking skips for a first pit of v). */
+static guint32 below[DJ_TABLES_MAX_SEEDS + 1][DJ_N_PITS][DJ_TABLES_MAX_SEEDS + 2];
 
 static void
 init_compositions (void)
@@ -68,6 +71,13 @@ init_compositions (void)
             comp[m][k] = c;
           }
       }
+  for (guint m = 0; m <= DJ_TABLES_MAX_SEEDS; m++)
+    for (guint k = 0; k < DJ_N_PITS; k++)
+      {
+        below[m][k][0] = 0;
+        for (guint v = 0; v <= m; v++)
+          below[m][k][v + 1] = below[m][k][v] + comp[m - v][k];
+      }
   g_once_init_leave (&done, 1);
 }
 
@@ -82,8 +92,7 @@ rank_pits (const guint8 *pits,
 
   for (guint i = 0; i + 1 < k; i++)
     {
-      for (guint v = 0; v < pits[i]; v++)
-        r += comp[left - v][k - 1 - i];
+      r += below[left][k - 1 - i][pits[i]];
       left -= pits[i];
     }
   return r;

@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 /* The tables the build makes and the search probes: every position with at
  * most this many seeds on the board. */
-#define DJ_TABLES_SEEDS       12
+#define DJ_TABLES_SEEDS       14
 /* The most a table can hold (a value is a signed byte, indices 32 bits). */
 #define DJ_TABLES_MAX_SEEDS   16
 /* Bumped whenever the file layout or the values' definition changes. */

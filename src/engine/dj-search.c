@@ -80,6 +80,7 @@ typedef struct
   guint8     taken;
   gint16     order;
   guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
+  guint64    key;         /* in the transposition table (set by search()) */
 } Child;
 
 /* One thread's search state. */
@@ -472,6 +473,19 @@ search (Ctx              *c,
   /* Order: the table's move, then by what the children are known to be
    * worth, then the largest captures.  Enhanced transposition cut-off: a
    * child already known to refute is enough. */
+  /* The children's table entries are far apart in memory: ask for all
+   * of them at once, so that their cache misses overlap. */
+  {
+    guint64 child_keys[DJ_ROW_PITS];
+
+    for (int i = 0; i < n; i++)
+      {
+        child_keys[i] = pos_key (c, &children[i].pos);
+        __builtin_prefetch (bucket_of (c->search, child_keys[i]));
+      }
+    for (int i = 0; i < n; i++)
+      children[i].key = child_keys[i];
+  }
   for (int i = 0; i < n; i++)
     {
       Child *ch = &children[i];
@@ -497,7 +511,7 @@ search (Ctx              *c,
             }
           ch->order = 50 + v;
         }
-      else if (tt_probe (c->search, pos_key (c, &ch->pos), &data))
+      else if (tt_probe (c->search, ch->key, &data))
         {
           v = ch->taken - D_UPPER (data);
           if (v >= beta)
@@ -958,6 +972,7 @@ typedef struct
   int               guess[DJ_ROW_PITS + 1];
   gboolean          done[DJ_ROW_PITS + 1];
   gboolean          endless[DJ_ROW_PITS + 1];
+  volatile gint     finished[DJ_ROW_PITS + 1];   /* its owner is done with it */
   GArray           *lines[DJ_ROW_PITS + 1];
   volatile gint     next;
   gboolean          want_lines;
@@ -998,6 +1013,44 @@ ctx_finish (Ctx *c)
   c->reported = c->nodes;
 }
 
+/* A thread with no move left to prove helps with one still being proven:
+ * it searches the same target with the same shared table, so each finds
+ * the other's results there.  It keeps nothing itself; it stops when the
+ * thread that owns the target is done with it (its stop flag is that
+ * target's @finished). */
+static void
+help_moves (Ctx *c,
+            Job *job)
+{
+  volatile gint *abort = c->abort;
+
+  while (!g_atomic_int_get (abort))
+    {
+      int pick = -1, width = -1;
+
+      for (guint j = 0; j < job->n; j++)
+        if (!g_atomic_int_get (&job->finished[j]) &&
+            job->upper[j] - job->lower[j] > width)
+          {
+            pick = j;
+            width = job->upper[j] - job->lower[j];
+          }
+      if (pick < 0)
+        return;
+      {
+        int lower = job->lower[pick], upper = job->upper[pick];
+
+        c->abort = &job->finished[pick];
+        prove_target (c, &job->targets[pick], CLAMP (job->guess[pick], lower, upper),
+                      &lower, &upper);
+        c->abort = abort;
+        /* Wait for the owner rather than search the same thing again. */
+        while (!g_atomic_int_get (&job->finished[pick]) && !g_atomic_int_get (abort))
+          g_usleep (1000);
+      }
+    }
+}
+
 /* Proves the moves of @job one by one, taking the next free one each time. */
 static void
 prove_moves (Ctx *c,
@@ -1008,7 +1061,11 @@ prove_moves (Ctx *c,
       guint i = (guint) g_atomic_int_add (&job->next, 1);
 
       if (i >= job->n)
-        return;
+        {
+          if (job->phase == 1 && job->n_threads > 1)
+            help_moves (c, job);
+          return;
+        }
       if (job->phase == 0)
         {
           /* Short lines first, for every move: proven bounds early. */
@@ -1021,6 +1078,7 @@ prove_moves (Ctx *c,
                      prove_target (c, &job->targets[i],
                                    CLAMP (job->guess[i], job->lower[i], job->upper[i]),
                                    &job->lower[i], &job->upper[i]);
+      g_atomic_int_set (&job->finished[i], 1);
       if (job->done[i] && job->want_lines)
         {
           const Target *tg = &job->targets[i];
@@ -1054,7 +1112,7 @@ job_run (Job *job)
   for (job->phase = job->deepen ? 0 : 1; job->phase < 2; job->phase++)
     {
       job->next = 0;
-      if (job->n_threads > 1 && job->n > 1)
+      if (job->n_threads > 1 && (job->n > 1 || job->phase == 1))
         helper = g_thread_new ("dj-search", worker_thread, job);
       prove_moves (c, job);
       if (helper != NULL)
