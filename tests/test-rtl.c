@@ -307,8 +307,9 @@ static void
 test_glyph_menu (void)
 {
   g_autoptr(DjGame) game = new_game (LOSING, "B a");
-  GtkWidget *view = dj_notation_view_new ();
-  GtkWidget *window;
+  g_autoptr(DjCollection) games = dj_collection_new ();
+  DjWindow *window = new_window ();
+  GtkWidget *view;
   GtkWidget *button = NULL;
   GtkPopover *popover;
   g_autoptr(GPtrArray) widgets = NULL;
@@ -316,10 +317,12 @@ test_glyph_menu (void)
   g_autoptr(GPtrArray) interesting = NULL;
   g_autoptr(GPtrArray) dubious = NULL;
 
-  dj_notation_view_set_game (DJ_NOTATION_VIEW (view), game);
-  window = new_test_window (view, 380, 200);
-
-  widgets = all_widgets (window);
+  /* In the window, as users see it: the menu shows the window's keys. */
+  dj_collection_append (games, game);
+  dj_document_replace (dj_window_get_document (window), games, NULL);
+  flush_frames ();
+  view = GTK_WIDGET (dj_study_pane_get_notation (dj_window_get_study_pane (window)));
+  widgets = all_widgets (view);
   for (guint i = 0; i < widgets->len && button == NULL; i++)
     if (GTK_IS_MENU_BUTTON (widgets->pdata[i]) &&
         strstr (gtk_menu_button_get_label (widgets->pdata[i]) ?: "", "!?") != NULL)
@@ -347,7 +350,7 @@ test_glyph_menu (void)
 
   check_reference (GTK_WIDGET (popover), "rtl-ur-glyph-menu");
   gtk_popover_popdown (popover);
-  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_window (window);
   flush_events ();
 }
 
@@ -394,6 +397,17 @@ test_analysis_panel (void)
   /* The heading and the three rows. */
   g_assert_cmpuint (checked, >=, 4);
 
+  /* The closing line counts positions and seconds, which vary from run to
+   * run and machine to machine: left out of the picture. */
+  {
+    g_autoptr(GPtrArray) all = all_widgets (window);
+
+    for (guint i = 0; i < all->len; i++)
+      if (GTK_IS_LABEL (all->pdata[i]) && gtk_widget_has_css_class (all->pdata[i], "caption")
+          && gtk_label_get_wrap (all->pdata[i]))
+        gtk_widget_set_opacity (all->pdata[i], 0);
+    flush_frames ();
+  }
   check_reference (window, "rtl-ur-analysis");
   gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();

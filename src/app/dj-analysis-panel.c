@@ -134,6 +134,10 @@ format_line (const DjMove *line,
    * ply and mover, and numbers go up before each of South's moves. */
   guint north_first = ((ply + 1) % 2 == 1) == (mover == DJ_NORTH);
 
+  /* A line of isolates has no strong letter of its own: in a right-to-left
+   * interface it runs right to left whatever its moves. */
+  if (isolate && gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL)
+    g_string_append (text, DJ_RLM);
   for (guint i = 0; i < n; i++)
     {
       guint move_ply = ply + 1 + i;

@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define DJ_LRI "\xe2\x81\xa6"   /* U+2066 LEFT-TO-RIGHT ISOLATE */
 #define DJ_FSI "\xe2\x81\xa8"   /* U+2068 FIRST STRONG ISOLATE */
 #define DJ_PDI "\xe2\x81\xa9"   /* U+2069 POP DIRECTIONAL ISOLATE */
+#define DJ_RLM "\xe2\x80\x8f"   /* U+200F RIGHT-TO-LEFT MARK */
 
 /* @text as a left-to-right run: a new string. */
 static inline char *
