@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "dj-board.h"
+#include "dj-shapes.h"
 #include "dj-picture-cache.h"
 #include "dj-pit.h"
 #include "dj-resources.h"
@@ -732,40 +733,6 @@ pit_snapshot (DjBoard     *self,
  * too.  Each is one outline (shaft and head), a dark rim under a colour a
  * little transparent, so the seeds under it still show. */
 static void
-arrow_path (cairo_t                *cr,
-            const graphene_point_t *from,
-            const graphene_point_t *to,
-            float                   u)
-{
-  double dx = to->x - from->x, dy = to->y - from->y;
-  double len = sqrt (dx * dx + dy * dy);
-  double ux, uy, nx, ny, sx, sy, ex, ey, bx, by, head, sw = 0.13 * u, hw = 0.42 * u;
-
-  if (len < u * 0.5)
-    return;
-  ux = dx / len;
-  uy = dy / len;
-  nx = -uy;
-  ny = ux;
-  sx = from->x + ux * 0.2 * u;
-  sy = from->y + uy * 0.2 * u;
-  /* The head stops short of the centre, so the seeds under it still show. */
-  ex = to->x - ux * 0.2 * u;
-  ey = to->y - uy * 0.2 * u;
-  head = MIN (0.36 * u, (len - 0.4 * u) * 0.6);
-  bx = ex - ux * head;
-  by = ey - uy * head;
-  cairo_move_to (cr, sx + nx * sw / 2, sy + ny * sw / 2);
-  cairo_line_to (cr, bx + nx * sw / 2, by + ny * sw / 2);
-  cairo_line_to (cr, bx + nx * hw / 2, by + ny * hw / 2);
-  cairo_line_to (cr, ex, ey);
-  cairo_line_to (cr, bx - nx * hw / 2, by - ny * hw / 2);
-  cairo_line_to (cr, bx - nx * sw / 2, by - ny * sw / 2);
-  cairo_line_to (cr, sx - nx * sw / 2, sy - ny * sw / 2);
-  cairo_close_path (cr);
-}
-
-static void
 arrow_draw (DjBoard        *self,
             cairo_t        *cr,
             const Geometry *g,
@@ -781,8 +748,8 @@ arrow_draw (DjBoard        *self,
   dj_board_lookup_color (GTK_WIDGET (self), "dj_mark_halo_color", "rgba(0,0,0,0.55)", &halo);
   color.alpha *= alpha;
   halo.alpha *= alpha;
-  cairo_new_path (cr);
-  arrow_path (cr, &a, &b, g->u);
+  if (!dj_arrow_path (cr, a.x, a.y, b.x, b.y, g->u))
+    return;
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_width (cr, MAX (1.5, 0.045 * g->u));
   gdk_cairo_set_source_rgba (cr, &halo);

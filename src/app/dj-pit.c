@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "dj-pit.h"
+#include "dj-shapes.h"
 
 struct _DjPit
 {
@@ -158,23 +159,6 @@ dj_seed_colors_lookup (GtkWidget    *widget,
 
 /* Seeds ---------------------------------------------------------------- */
 
-#define GOLDEN_ANGLE 2.39996323f
-
-/* Seed size, as a fraction of the pit's diameter. */
-#define SEED_LENGTH  0.25f
-#define SEED_WIDTH   0.185f
-
-static guint32
-seed_hash (guint32 k)
-{
-  k ^= k >> 16;
-  k *= 0x7feb352du;
-  k ^= k >> 15;
-  k *= 0x846ca68bu;
-  k ^= k >> 16;
-  return k;
-}
-
 static GdkRGBA
 tinted (const GdkRGBA *c,
         float          t)
@@ -202,51 +186,14 @@ push_ellipse_clip (GtkSnapshot *snapshot,
   gtk_snapshot_push_rounded_clip (snapshot, &rr);
 }
 
-typedef struct
-{
-  float x, y;       /* centre, relative to the pile's centre */
-  float angle;      /* degrees */
-  float tint;       /* -1 … 1 */
-  guint layer;
-} SeedPlace;
-
-/* Where seed @k of a pile lies in a pit of diameter @d: a sunflower spiral
- * per layer (12, 9, 6, then 3 at a time), each layer smaller and higher, so
- * that a big count heaps up in the middle. */
-static void
-pile_place (guint      k,
-            float      d,
-            SeedPlace *place)
-{
-  guint layer = 0, first = 0, cap = 12, j;
-  guint32 h = seed_hash (k + 1);
-  float c, r, theta;
-
-  while (k >= first + cap)
-    {
-      first += cap;
-      layer++;
-      cap = MAX (3, 12 - 3 * (int) layer);
-    }
-  j = k - first;
-  c = 0.094f * d * MAX (0.28f, 1.0f - 0.24f * layer);
-  r = c * sqrtf (j + 0.5f);
-  theta = j * GOLDEN_ANGLE + layer * 1.3f;
-  place->x = r * cosf (theta);
-  place->y = r * sinf (theta) - 0.022f * d * MIN (layer, 4);
-  place->angle = (float) (h % 180);
-  place->tint = ((float) ((h >> 8) % 1000) / 1000.0f) * 2 - 1;
-  place->layer = layer;
-}
-
 static void
 seed_shadow_snapshot (GtkSnapshot        *snapshot,
                       const DjSeedColors *colors,
-                      const SeedPlace    *p,
+                      const DjSeedPlace    *p,
                       float               d,
                       float               lift)
 {
-  float a = SEED_LENGTH * d / 2, b = SEED_WIDTH * d / 2;
+  float a = DJ_SEED_LENGTH * d / 2, b = DJ_SEED_WIDTH * d / 2;
 
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (p->x + 0.10f * a + lift * 0.5f,
@@ -262,10 +209,10 @@ seed_shadow_snapshot (GtkSnapshot        *snapshot,
 static void
 seed_body_snapshot (GtkSnapshot        *snapshot,
                     const DjSeedColors *colors,
-                    const SeedPlace    *p,
+                    const DjSeedPlace    *p,
                     float               d)
 {
-  float a = SEED_LENGTH * d / 2, b = SEED_WIDTH * d / 2;
+  float a = DJ_SEED_LENGTH * d / 2, b = DJ_SEED_WIDTH * d / 2;
   float t = p->tint * 0.07f + p->layer * 0.03f;
   GskColorStop stops[3] = {
     { 0.0f, tinted (&colors->light, t) },
@@ -312,24 +259,24 @@ dj_seed_pile_snapshot (GtkSnapshot            *snapshot,
   /* Layer by layer, so a layer's shadow falls on the seeds below it. */
   while (k < count)
     {
-      SeedPlace first;
+      DjSeedPlace first;
       guint end;
 
-      pile_place (k, diameter, &first);
+      dj_seed_place (k, diameter, &first);
       for (end = k; end < count; end++)
         {
-          SeedPlace p;
+          DjSeedPlace p;
 
-          pile_place (end, diameter, &p);
+          dj_seed_place (end, diameter, &p);
           if (p.layer != first.layer)
             break;
           seed_shadow_snapshot (snapshot, colors, &p, diameter, lift);
         }
       for (guint i = k; i < end; i++)
         {
-          SeedPlace p;
+          DjSeedPlace p;
 
-          pile_place (i, diameter, &p);
+          dj_seed_place (i, diameter, &p);
           seed_body_snapshot (snapshot, colors, &p, diameter);
         }
       k = end;
@@ -344,8 +291,8 @@ dj_seed_heap_snapshot (GtkSnapshot           *snapshot,
                        float                  diameter,
                        guint                  count)
 {
-  float step_x = SEED_LENGTH * diameter * 0.95f;
-  float step_y = SEED_WIDTH * diameter * 0.9f;
+  float step_x = DJ_SEED_LENGTH * diameter * 0.95f;
+  float step_y = DJ_SEED_WIDTH * diameter * 0.9f;
   guint columns = MAX (1, (guint) floorf ((area->size.width - step_x * 0.5f) / step_x));
   float margin = (area->size.width - columns * step_x) / 2;
 
@@ -353,9 +300,9 @@ dj_seed_heap_snapshot (GtkSnapshot           *snapshot,
   for (int pass = 0; pass < 2; pass++)
     for (guint k = 0; k < count; k++)
       {
-        guint32 h = seed_hash (k + 101);
+        guint32 h = dj_seed_hash (k + 101);
         guint row = k / columns, col = k % columns;
-        SeedPlace p;
+        DjSeedPlace p;
 
         p.x = area->origin.x + margin + (col + 0.5f + (row % 2 ? 0.25f : -0.25f)) * step_x +
               ((float) (h % 100) / 100.0f - 0.5f) * 0.25f * step_x;
@@ -524,39 +471,7 @@ mark_snapshot (DjPit           *self,
     }
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (cx - d, cy - d, 2 * d, 2 * d));
-  switch (mark->shape)
-    {
-    case DJ_MARK_CROSS:
-      {
-        double r = d * 0.24;
-
-        cairo_move_to (cr, cx - r, cy - r);
-        cairo_line_to (cr, cx + r, cy + r);
-        cairo_move_to (cr, cx + r, cy - r);
-        cairo_line_to (cr, cx - r, cy + r);
-      }
-      break;
-    case DJ_MARK_TRIANGLE:
-      {
-        /* Equilateral, its centre on the pit's. */
-        double r = d * 0.3;
-
-        cairo_move_to (cr, cx, cy - r);
-        cairo_line_to (cr, cx + r * 0.866, cy + r * 0.5);
-        cairo_line_to (cr, cx - r * 0.866, cy + r * 0.5);
-        cairo_close_path (cr);
-      }
-      break;
-    case DJ_MARK_SQUARE:
-      {
-        double r = d * 0.22;
-
-        cairo_rectangle (cr, cx - r, cy - r, 2 * r, 2 * r);
-      }
-      break;
-    default:
-      break;
-    }
+  dj_mark_path (cr, mark->shape, cx, cy, d);
   stroke_with_halo (cr, &color, &halo, w);
   cairo_destroy (cr);
 }

@@ -15,6 +15,7 @@
 
 #include "dj-diagram.h"
 #include "dj-diagram-text.h"
+#include "dj-shapes.h"
 
 G_DEFINE_QUARK (dj-diagram-error-quark, dj_diagram_error)
 
@@ -503,21 +504,6 @@ count_badge (Painter *p,
 
 /* Seeds -------------------------------------------------------------------- */
 
-#define GOLDEN_ANGLE 2.39996323
-#define SEED_LENGTH  0.25
-#define SEED_WIDTH   0.185
-
-static guint32
-seed_hash (guint32 k)
-{
-  k ^= k >> 16;
-  k *= 0x7feb352du;
-  k ^= k >> 15;
-  k *= 0x846ca68bu;
-  k ^= k >> 16;
-  return k;
-}
-
 static Rgba
 tinted (const Rgba *c,
         double      t)
@@ -526,48 +512,13 @@ tinted (const Rgba *c,
                   CLAMP (c->b * (1 + t), 0, 1), c->a };
 }
 
-typedef struct
-{
-  double x, y, angle, tint;
-  guint  layer;
-} SeedPlace;
-
-/* The board's piles: a sunflower spiral per layer (12, 9, 6, then 3 at a
- * time), each layer smaller and higher; the same count gives the same pile
- * as on the board. */
-static void
-pile_place (guint      k,
-            double     d,
-            SeedPlace *place)
-{
-  guint layer = 0, first = 0, cap = 12, j;
-  guint32 h = seed_hash (k + 1);
-  double c, r, theta;
-
-  while (k >= first + cap)
-    {
-      first += cap;
-      layer++;
-      cap = MAX (3, 12 - 3 * (int) layer);
-    }
-  j = k - first;
-  c = 0.094f * d * MAX (0.28f, 1.0f - 0.24f * layer);
-  r = c * sqrtf (j + 0.5f);
-  theta = j * GOLDEN_ANGLE + layer * 1.3f;
-  place->x = r * cosf (theta);
-  place->y = r * sinf (theta) - 0.022f * d * MIN (layer, 4);
-  place->angle = (float) (h % 180);
-  place->tint = ((float) ((h >> 8) % 1000) / 1000.0f) * 2 - 1;
-  place->layer = layer;
-}
-
 static void
 seed_shadow (Painter         *p,
-             const SeedPlace *s,
+             const DjSeedPlace *s,
              double           d)
 {
   cairo_t *cr = p->cr;
-  double a = SEED_LENGTH * d / 2, b = SEED_WIDTH * d / 2;
+  double a = DJ_SEED_LENGTH * d / 2, b = DJ_SEED_WIDTH * d / 2;
 
   cairo_save (cr);
   cairo_translate (cr, s->x + 0.10 * a, s->y + 0.35 * b);
@@ -581,11 +532,11 @@ seed_shadow (Painter         *p,
 
 static void
 seed_body (Painter         *p,
-           const SeedPlace *s,
+           const DjSeedPlace *s,
            double           d)
 {
   cairo_t *cr = p->cr;
-  double a = SEED_LENGTH * d / 2, b = SEED_WIDTH * d / 2;
+  double a = DJ_SEED_LENGTH * d / 2, b = DJ_SEED_WIDTH * d / 2;
   double t = s->tint * 0.07 + s->layer * 0.03;
   double rad = -s->angle * G_PI / 180;
   double hx = -0.35 * a, hy = -0.45 * b;
@@ -625,24 +576,24 @@ seed_pile (Painter *p,
   cairo_translate (p->cr, x, y);
   while (k < count)
     {
-      SeedPlace first;
+      DjSeedPlace first;
       guint end;
 
-      pile_place (k, d, &first);
+      dj_seed_place (k, d, &first);
       for (end = k; end < count; end++)
         {
-          SeedPlace s;
+          DjSeedPlace s;
 
-          pile_place (end, d, &s);
+          dj_seed_place (end, d, &s);
           if (s.layer != first.layer)
             break;
           seed_shadow (p, &s, d);
         }
       for (guint i = k; i < end; i++)
         {
-          SeedPlace s;
+          DjSeedPlace s;
 
-          pile_place (i, d, &s);
+          dj_seed_place (i, d, &s);
           seed_body (p, &s, d);
         }
       k = end;
@@ -660,16 +611,16 @@ seed_heap (Painter *p,
            double   d,
            guint    count)
 {
-  double step_x = SEED_LENGTH * d * 0.95, step_y = SEED_WIDTH * d * 0.9;
+  double step_x = DJ_SEED_LENGTH * d * 0.95, step_y = DJ_SEED_WIDTH * d * 0.9;
   guint columns = MAX (1, (guint) floor ((w - step_x * 0.5) / step_x));
   double margin = (w - columns * step_x) / 2;
 
   for (int pass = 0; pass < 2; pass++)
     for (guint k = 0; k < count; k++)
       {
-        guint32 hash = seed_hash (k + 101);
+        guint32 hash = dj_seed_hash (k + 101);
         guint row = k / columns, col = k % columns;
-        SeedPlace s;
+        DjSeedPlace s;
 
         s.x = x + margin + (col + 0.5 + (row % 2 ? 0.25 : -0.25)) * step_x +
               ((double) (hash % 100) / 100.0 - 0.5) * 0.25 * step_x;
@@ -953,27 +904,9 @@ mark_draw (Painter         *p,
   switch (mark->shape)
     {
     case DJ_MARK_CROSS:
-      {
-        double r = d * 0.24;
-
-        cairo_move_to (cr, cx - r, cy - r);
-        cairo_line_to (cr, cx + r, cy + r);
-        cairo_move_to (cr, cx + r, cy - r);
-        cairo_line_to (cr, cx - r, cy + r);
-      }
-      break;
     case DJ_MARK_TRIANGLE:
-      {
-        double r = d * 0.3;
-
-        cairo_move_to (cr, cx, cy - r);
-        cairo_line_to (cr, cx + r * 0.866, cy + r * 0.5);
-        cairo_line_to (cr, cx - r * 0.866, cy + r * 0.5);
-        cairo_close_path (cr);
-      }
-      break;
     case DJ_MARK_SQUARE:
-      cairo_rectangle (cr, cx - d * 0.22, cy - d * 0.22, d * 0.44, d * 0.44);
+      dj_mark_path (cr, mark->shape, cx, cy, d);
       break;
     case DJ_MARK_LABEL:
       {
@@ -1017,38 +950,13 @@ arrow_draw (Painter       *p,
 {
   cairo_t *cr = p->cr;
   double u = p->g.u, fx, fy, tx, ty;
-  double dx, dy, len, ux, uy, nx, ny, sx, sy, ex, ey, bx, by, head;
-  double sw = 0.13 * u, hw = 0.42 * u;
   Rgba color = with_alpha (p->s.markers[arrow->colour], 0.85);
   Rgba halo = with_alpha (p->s.mark_halo, 0.85);
 
   pit_center (&p->g, arrow->from, &fx, &fy);
   pit_center (&p->g, arrow->to, &tx, &ty);
-  dx = tx - fx;
-  dy = ty - fy;
-  len = sqrt (dx * dx + dy * dy);
-  if (len < u * 0.5)
+  if (!dj_arrow_path (cr, fx, fy, tx, ty, u))
     return;
-  ux = dx / len;
-  uy = dy / len;
-  nx = -uy;
-  ny = ux;
-  sx = fx + ux * 0.2 * u;
-  sy = fy + uy * 0.2 * u;
-  ex = tx - ux * 0.2 * u;
-  ey = ty - uy * 0.2 * u;
-  head = MIN (0.36 * u, (len - 0.4 * u) * 0.6);
-  bx = ex - ux * head;
-  by = ey - uy * head;
-  cairo_new_path (cr);
-  cairo_move_to (cr, sx + nx * sw / 2, sy + ny * sw / 2);
-  cairo_line_to (cr, bx + nx * sw / 2, by + ny * sw / 2);
-  cairo_line_to (cr, bx + nx * hw / 2, by + ny * hw / 2);
-  cairo_line_to (cr, ex, ey);
-  cairo_line_to (cr, bx - nx * hw / 2, by - ny * hw / 2);
-  cairo_line_to (cr, bx - nx * sw / 2, by - ny * sw / 2);
-  cairo_line_to (cr, sx - nx * sw / 2, sy - ny * sw / 2);
-  cairo_close_path (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_width (cr, MAX (1.0, 0.045 * u));
   set_color (cr, &halo);
