@@ -14,21 +14,6 @@
 #define GRAPH_KEY "dj-study-graph"
 #define REVIEW_KEY "dj-study-review"
 
-/* Messages */
-
-static void
-show_error (DjWindow   *window,
-            const char *heading,
-            const char *body)
-{
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), heading, body);
-
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* Positions */
 
 gboolean
@@ -107,7 +92,7 @@ paste_done (GObject      *source,
     return;
   if (text == NULL)
     {
-      show_error (window, _("Could Not Paste the Position"),
+      dj_window_show_error (window, _("Could Not Paste the Position"),
                   _("The clipboard holds no text. Copy a position such as "
                     "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S” first."));
       return;
@@ -115,7 +100,7 @@ paste_done (GObject      *source,
   rules = *dj_game_get_rules (game);
   if (!dj_study_parse_position (text, &rules, &pos, &error))
     {
-      show_error (window, _("Could Not Paste the Position"), error->message);
+      dj_window_show_error (window, _("Could Not Paste the Position"), error->message);
       return;
     }
   dj_window_replace_game (window, &rules, &pos, NULL);

@@ -258,7 +258,7 @@ copy_text (DjWindow *self,
            char     *text)
 {
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
-  _dj_window_show_toast (self, _("Copied as text notation"));
+  dj_window_show_toast (self, _("Copied as text notation"));
   g_free (text);
 }
 
@@ -293,11 +293,11 @@ paste_done (GObject      *source,
 
   if (text == NULL)
     {
-      _dj_window_show_toast (self, _("The clipboard holds no text to paste"));
+      dj_window_show_toast (self, _("The clipboard holds no text to paste"));
       return;
     }
   if (!dj_study_pane_paste_text (self->study_pane, text, &error))
-    _dj_window_show_error (self, _("Could Not Paste the Moves"), error->message);
+    dj_window_show_error (self, _("Could Not Paste the Moves"), error->message);
 }
 
 static void

@@ -21,7 +21,7 @@ dj_window_flush_draft (DjWindow *self)
     {
       g_autofree char *text = g_strdup_printf (_("Could not keep a copy of the unsaved game: %s"),
                                                error->message);
-      _dj_window_show_toast (self, text);
+      dj_window_show_toast (self, text);
     }
 }
 
@@ -34,7 +34,7 @@ draft_response (AdwMessageDialog *dialog,
 {
   if (g_str_equal (response, "restore"))
     {
-      _dj_window_show_toast (self, _("The unsaved game was restored"));
+      dj_window_show_toast (self, _("The unsaved game was restored"));
       return;
     }
 
@@ -66,7 +66,7 @@ dj_window_offer_draft (DjWindow      *self,
       g_autofree char *text = g_strdup_printf (_("An unsaved game could not be restored: %s"),
                                                error->message);
 
-      _dj_window_show_toast (self, text);
+      dj_window_show_toast (self, text);
       dj_drafts_remove (draft->id);
       return;
     }

@@ -118,7 +118,7 @@ explain_open_error (DjWindow     *self,
   g_autofree char *name = _dj_window_get_display_name (file);
   g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
 
-  _dj_window_show_error (self, heading, error->message);
+  dj_window_show_error (self, heading, error->message);
 }
 
 /* A file being read or written for a window, and what to do next. */
@@ -245,7 +245,7 @@ save_done (GObject      *source,
       g_autofree char *name = _dj_window_get_display_name (op->file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
-      _dj_window_show_error (op->window, heading, error->message);
+      dj_window_show_error (op->window, heading, error->message);
       return;
     }
   add_to_recent (op->file);

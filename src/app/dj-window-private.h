@@ -64,11 +64,6 @@ struct _DjWindow
 };
 
 /* dj-window.c */
-void      _dj_window_show_toast            (DjWindow       *self,
-                                            const char     *text);
-void      _dj_window_show_error            (DjWindow       *self,
-                                            const char     *heading,
-                                            const char     *body);
 char     *_dj_window_get_display_name      (GFile          *file);
 char     *_dj_window_get_game_title        (DjWindow       *self);
 void      _dj_window_update_title          (DjWindow       *self);

@@ -32,10 +32,14 @@ static GParamSpec *properties[N_PROPS];
 /* Messages */
 
 void
-_dj_window_show_toast (DjWindow   *self,
-            const char *text)
+dj_window_show_toast (DjWindow   *self,
+                      const char *text)
 {
-  AdwToast *toast = adw_toast_new (text);
+  AdwToast *toast;
+
+  g_return_if_fail (DJ_IS_WINDOW (self));
+
+  toast = adw_toast_new (text);
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
@@ -44,19 +48,15 @@ _dj_window_show_toast (DjWindow   *self,
 }
 
 void
-dj_window_show_toast (DjWindow   *self,
-                      const char *text)
+dj_window_show_error (DjWindow   *self,
+                      const char *heading,
+                      const char *body)
 {
-  g_return_if_fail (DJ_IS_WINDOW (self));
-  _dj_window_show_toast (self, text);
-}
+  GtkWidget *dialog;
 
-void
-_dj_window_show_error (DjWindow   *self,
-            const char *heading,
-            const char *body)
-{
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  g_return_if_fail (DJ_IS_WINDOW (self));
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -298,11 +298,11 @@ announce_turn (DjWindow *self,
       DjSide passer = dj_node_get_position (dj_node_get_parent (node))->to_move;
 
       if (pos->feed_owed)
-        _dj_window_show_toast (self, passer == DJ_SOUTH
+        dj_window_show_toast (self, passer == DJ_SOUTH
                           ? _("South has no seeds and passes: North must feed")
                           : _("North has no seeds and passes: South must feed"));
       else
-        _dj_window_show_toast (self, passer == DJ_SOUTH
+        dj_window_show_toast (self, passer == DJ_SOUTH
                           ? _("South cannot move and passes")
                           : _("North cannot move and passes"));
     }
@@ -314,7 +314,7 @@ announce_turn (DjWindow *self,
       g_autofree char *text = g_strdup_printf (_("%s. %s."), result,
                                                dj_end_reason_describe (moves.end));
 
-      _dj_window_show_toast (self, text);
+      dj_window_show_toast (self, text);
     }
 }
 
@@ -332,7 +332,7 @@ on_move_refused (DjWindow *self,
                  guint     reason,
                  DjBoard  *board)
 {
-  _dj_window_show_toast (self, dj_board_describe_refusal (board, reason));
+  dj_window_show_toast (self, dj_board_describe_refusal (board, reason));
 }
 
 /* The record */
@@ -376,7 +376,7 @@ static void
 on_draft_failed (DjWindow   *self,
                  const char *message)
 {
-  _dj_window_show_toast (self, message);
+  dj_window_show_toast (self, message);
 }
 
 /* While a file is read, the games it may replace take no input: nothing
@@ -541,10 +541,10 @@ dj_window_play_move (DjWindow *self,
 
           dj_moves_generate (dj_game_get_rules (self->game),
                              dj_node_get_position (dj_game_get_current (self->game)), &here);
-          _dj_window_show_toast (self, dj_pit_status_describe (dj_moves_why (&here, move)));
+          dj_window_show_toast (self, dj_pit_status_describe (dj_moves_why (&here, move)));
         }
       else
-        _dj_window_show_toast (self, error->message);
+        dj_window_show_toast (self, error->message);
       return FALSE;
     }
   return TRUE;

@@ -87,6 +87,10 @@ void           dj_window_flush_draft        (DjWindow        *self);
 /* Shows @text briefly over the window. */
 void           dj_window_show_toast         (DjWindow        *self,
                                              const char      *text);
+/* Explains a failure in a dialog over the window. */
+void           dj_window_show_error         (DjWindow        *self,
+                                             const char      *heading,
+                                             const char      *body);
 
 /* What the window says, for tests and assistive technology. */
 const char    *dj_window_get_last_toast     (DjWindow        *self);
