@@ -10,7 +10,6 @@
 #include "dj-bidi.h"
 #include "dj-move-label.h"
 
-/* The solver's table for one panel; values never depend on its size. */
 /* Moves of a best line shown in a row; the tooltip has them all. */
 #define ROW_LINE_MOVES    24
 

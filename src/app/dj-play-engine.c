@@ -10,7 +10,6 @@
 #include "dj-move-label.h"
 #include "dj-play-engine.h"
 
-
 struct _DjPlayEngine
 {
   GtkWidget     parent_instance;

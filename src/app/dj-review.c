@@ -15,7 +15,6 @@
 #include "dj-review.h"
 #include "dj-search.h"
 
-
 /* One move of the main line and what the review found. */
 typedef struct
 {
