@@ -11,6 +11,8 @@
 #include "dj-analysis-panel.h"
 #include "dj-application.h"
 #include "dj-board.h"
+#include "dj-document.h"
+#include "dj-drafts.h"
 #include "dj-play-engine.h"
 #include "dj-resources.h"
 #include "dj-review.h"
@@ -843,6 +845,103 @@ test_window_toggle (void)
   flush_events ();
 }
 
+/* One search per window: the analysis panel, Review Game and Play from Here
+ * of a window all analyse with its document's search, whose table has the
+ * size the "analysis-table-mb" setting gives; closing the window while all
+ * three are analysing is safe. */
+static gboolean
+all_gone (gpointer data)
+{
+  gpointer *alive = data;
+
+  for (guint i = 0; i < 4; i++)
+    if (alive[i] != NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+test_window_shared_search (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  DjWindow *window, *other;
+  DjGame *game;
+  DjNode *node;
+  DjSearch *search;
+  DjAnalysisPanel *panel;
+  DjReview *review;
+  DjPlayEngine *engine;
+  gpointer alive[4];
+  g_autofree char *draft = NULL;
+
+  /* Read when the search is made: a window opened after the change. */
+  g_settings_set_uint (settings, "analysis-table-mb", 8);
+  window = new_window ();
+  g_settings_reset (settings, "analysis-table-mb");
+  other = new_window ();
+  search = dj_document_get_search (dj_window_get_document (window));
+  g_assert_cmpuint (dj_search_get_table_bytes (search), <=, 8u << 20);
+  g_assert_cmpuint (dj_search_get_table_bytes (search), >, 4u << 20);
+  /* The default, 64 MB, in the other window: one search per window. */
+  g_assert_true (dj_document_get_search (dj_window_get_document (other)) != search);
+  g_assert_cmpuint (dj_search_get_table_bytes (dj_document_get_search (dj_window_get_document (other))),
+                    <=, 64u << 20);
+  g_assert_cmpuint (dj_search_get_table_bytes (dj_document_get_search (dj_window_get_document (other))),
+                    >, 32u << 20);
+  destroy_window (other);
+
+  /* A few moves from the start: far too much for any of them to finish at once. */
+  game = dj_window_get_game (window);
+  node = dj_game_get_root (game);
+  for (guint i = 0; i < 4; i++)
+    {
+      DjMoves moves;
+
+      dj_moves_generate (dj_game_get_rules (game), dj_node_get_position (node), &moves);
+      for (DjMove m = 0; m < DJ_N_PITS; m++)
+        if (dj_moves_is_legal (&moves, m))
+          {
+            node = dj_game_play (game, node, m, NULL);
+            break;
+          }
+    }
+  dj_game_set_current (game, node);
+  flush_events ();
+
+  panel = DJ_ANALYSIS_PANEL (find_widget (GTK_WIDGET (window), DJ_TYPE_ANALYSIS_PANEL));
+  review = DJ_REVIEW (find_widget (GTK_WIDGET (window), DJ_TYPE_REVIEW));
+  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  g_assert_nonnull (panel);
+  g_assert_nonnull (review);
+  g_assert_nonnull (engine);
+
+  /* All three at once, on the one search. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-analysis", NULL);
+  dj_review_start (review);
+  g_assert_true (dj_play_engine_start (engine, dj_node_get_position (node)->to_move,
+                                       DJ_LEVEL_PERFECT));
+  g_assert_true (dj_analysis_panel_get_busy (panel));
+  g_assert_true (dj_review_get_running (review));
+  g_assert_true (dj_play_engine_get_thinking (engine));
+  g_assert_true (dj_analysis_panel_get_search (panel) == search);
+  g_assert_true (dj_review_get_search (review) == search);
+  g_assert_true (dj_play_engine_get_search (engine) == search);
+
+  /* Closed while they analyse: the window and its document go at once, the
+   * workers hold the search until they report, then everything goes. */
+  alive[0] = panel;
+  alive[1] = review;
+  alive[2] = engine;
+  alive[3] = dj_window_get_document (window);
+  for (guint i = 0; i < 4; i++)
+    g_object_add_weak_pointer (alive[i], &alive[i]);
+  draft = g_strdup (dj_window_get_draft_id (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  dj_drafts_remove (draft);
+  wait_until (all_gone, alive, "the analyses of a closed window to end");
+  flush_events ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -872,6 +971,7 @@ main (int   argc,
   g_test_add_func ("/djenon/analysis-ui/play-engine-undo", test_play_engine_undo);
   g_test_add_func ("/djenon/analysis-ui/play-seed", test_play_seed);
   g_test_add_func ("/djenon/analysis-ui/window-toggle", test_window_toggle);
+  g_test_add_func ("/djenon/analysis-ui/window-shared-search", test_window_shared_search);
 
   status = g_test_run ();
   g_clear_object (&app);

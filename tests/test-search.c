@@ -627,6 +627,41 @@ test_async (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* The owner of a search may let go of it while analyses run on it (a
+ * window closed during an analysis): each analysis holds a reference until
+ * its callback has run, and its values are still those of a fresh search.
+ * The table is taken only by the first analysis. */
+static void
+test_async_outlives_owner (void)
+{
+  DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(DjSearch) other = dj_search_new (8 << 20);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(DjAnalysis) sync = NULL;
+  DjSearch *search = dj_search_new (8 << 20);
+  DjAnalysis *async = NULL;
+  gboolean cancelled = FALSE;
+  DjPosition start;
+
+  g_assert_cmpuint (dj_search_get_table_bytes (search), ==, 8 << 20);
+  g_assert_true (dj_search_ref (search) == search);
+  dj_search_unref (search);
+
+  dj_position_init_start (&start);
+  dj_search_analyse_async (search, &aboure, &start, NULL, NULL, analysed_cb, &async);
+  dj_search_analyse_async (search, &abe, &start, NULL, cancellable, cancelled_cb, &cancelled);
+  /* The owner goes first: the two analyses keep the search alive. */
+  dj_search_unref (search);
+  g_cancellable_cancel (cancellable);
+  while (async == NULL || !cancelled)
+    g_main_context_iteration (NULL, TRUE);
+  sync = analyse (other, &aboure, &start);
+  g_assert_cmpint (async->value, ==, sync->value);
+  g_assert_true (async->exact);
+  dj_analysis_free (async);
+}
+
 /* One DjSearch shared by several users at once (as the analysis panel,
  * Review Game and Play from Here of a document share one): analyses of
  * different rules running together on it give the values of fresh searches. */
@@ -766,6 +801,7 @@ main (int    argc,
   g_test_add_func ("/djenon/search/limits", test_limits);
   g_test_add_func ("/djenon/search/cancel", test_cancel);
   g_test_add_func ("/djenon/search/async", test_async);
+  g_test_add_func ("/djenon/search/async-outlives-owner", test_async_outlives_owner);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);
 

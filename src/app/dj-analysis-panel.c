@@ -10,8 +10,6 @@
 #include "dj-bidi.h"
 #include "dj-move-label.h"
 
-/* The solver's table for one panel; values never depend on its size. */
-#define PANEL_TABLE_BYTES (32u * 1024 * 1024)
 /* Moves of a best line shown in a row; the tooltip has them all. */
 #define ROW_LINE_MOVES    24
 
@@ -33,9 +31,9 @@ struct _DjAnalysisPanel
   DjBoard      *board;
   gint64        budget_ms;
 
-  DjSearch     *search;
+  DjSearch     *search;      /* given by the window (shared), or our own */
   GCancellable *cancellable;
-  /* A search runs in the worker; @search is not ours until it reports. */
+  /* A search runs in the worker (which holds a reference to @search). */
   gboolean      running;
   gboolean      disposed;
 
@@ -510,7 +508,7 @@ on_analysed (GObject      *source,
   g_autoptr(DjAnalysis) analysis = NULL;
   const DjPosition *pos;
 
-  analysis = dj_search_analyse_finish (self->search, result, &error);
+  analysis = dj_search_analyse_finish (NULL, result, &error);
   g_clear_object (&self->cancellable);
   set_running (self, FALSE);
 
@@ -560,12 +558,11 @@ start_search (DjAnalysisPanel *self)
     }
 
   show_nothing (self, "searching");
-  if (self->search == NULL)
-    self->search = dj_search_new (PANEL_TABLE_BYTES);
   self->cancellable = g_cancellable_new ();
   limits.time_ms = self->budget_ms;
   set_running (self, TRUE);
-  dj_search_analyse_async (self->search, dj_game_get_rules (self->game), pos, &limits,
+  dj_search_analyse_async (dj_analysis_panel_get_search (self), dj_game_get_rules (self->game),
+                           pos, &limits,
                            self->cancellable, on_analysed, g_object_ref (self));
 }
 
@@ -748,6 +745,32 @@ dj_analysis_panel_describe_row (DjAnalysisPanel *self,
   return describe_move (&self->analysis->moves[index], &self->analysis->position, self->ply);
 }
 
+DjSearch *
+dj_analysis_panel_get_search (DjAnalysisPanel *self)
+{
+  g_return_val_if_fail (DJ_IS_ANALYSIS_PANEL (self), NULL);
+
+  /* A panel nobody gave a search to (alone, as in tests) makes its own. */
+  if (self->search == NULL)
+    self->search = dj_search_new (0);
+  return self->search;
+}
+
+void
+dj_analysis_panel_set_search (DjAnalysisPanel *self,
+                              DjSearch        *search)
+{
+  g_return_if_fail (DJ_IS_ANALYSIS_PANEL (self));
+
+  if (search == self->search)
+    return;
+  /* A running analysis keeps the old search alive until it reports. */
+  if (search != NULL)
+    dj_search_ref (search);
+  g_clear_pointer (&self->search, dj_search_unref);
+  self->search = search;
+}
+
 /* GObject */
 
 static void
@@ -777,7 +800,7 @@ dj_analysis_panel_finalize (GObject *object)
   /* A running search holds a reference: by now the worker is done with it. */
   g_assert (!self->running);
   g_clear_pointer (&self->analysis, dj_analysis_free);
-  g_clear_pointer (&self->search, dj_search_free);
+  g_clear_pointer (&self->search, dj_search_unref);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (dj_analysis_panel_parent_class)->finalize (object);

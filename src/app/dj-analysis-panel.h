@@ -22,7 +22,7 @@ G_DECLARE_FINAL_TYPE (DjAnalysisPanel, dj_analysis_panel, DJ, ANALYSIS_PANEL, Gt
 
 /*
  * While visible, DjAnalysisPanel analyses the current node of its game in a
- * worker thread (one DjSearch per panel, reused) and lists every legal move,
+ * worker thread (on the window's shared DjSearch) and lists every legal move,
  * best first, with its value, whether that value is exact, bounded or an
  * estimate, and its best line.  Every change of the current node cancels the
  * running search and starts a new one; nothing blocks the interface.  The best
@@ -42,6 +42,12 @@ void              dj_analysis_panel_set_game         (DjAnalysisPanel *self,
 DjBoard          *dj_analysis_panel_get_board        (DjAnalysisPanel *self);
 void              dj_analysis_panel_set_board        (DjAnalysisPanel *self,
                                                       DjBoard         *board);
+/* The search the panel analyses with (a reference is taken; NULL: one of
+ * its own, made on first use).  The window gives the panel, Review Game and
+ * Play from Here its document's search. */
+DjSearch         *dj_analysis_panel_get_search       (DjAnalysisPanel *self);
+void              dj_analysis_panel_set_search       (DjAnalysisPanel *self,
+                                                      DjSearch        *search);
 /* Milliseconds per position (0: no limit). */
 void              dj_analysis_panel_set_time_budget  (DjAnalysisPanel *self,
                                                       gint64           time_ms);

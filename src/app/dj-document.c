@@ -28,6 +28,9 @@ struct _DjDocument
   /* Counts the changes, so a save knows whether the games changed while it
    * ran. */
   guint64       serial;
+
+  /* Shared by the analysis panel, Review Game and Play from Here. */
+  DjSearch     *search;
 };
 
 G_DEFINE_FINAL_TYPE (DjDocument, dj_document, G_TYPE_OBJECT)
@@ -626,6 +629,8 @@ dj_document_finalize (GObject *object)
   DjDocument *self = DJ_DOCUMENT (object);
 
   g_free (self->draft_id);
+  /* Analyses still running hold references of their own. */
+  g_clear_pointer (&self->search, dj_search_unref);
 
   G_OBJECT_CLASS (dj_document_parent_class)->finalize (object);
 }
@@ -684,4 +689,32 @@ DjDocument *
 dj_document_new (void)
 {
   return g_object_new (DJ_TYPE_DOCUMENT, NULL);
+}
+
+/* The "analysis-table-mb" setting in bytes; 0 (the default size) where the
+ * schema is not installed. */
+static gsize
+search_table_bytes (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "analysis-table-mb"))
+    return 0;
+  settings = g_settings_new_full (schema, NULL, NULL);
+  return (gsize) g_settings_get_uint (settings, "analysis-table-mb") * 1024 * 1024;
+}
+
+DjSearch *
+dj_document_get_search (DjDocument *self)
+{
+  g_return_val_if_fail (DJ_IS_DOCUMENT (self), NULL);
+
+  /* Cheap to make: its table is allocated by the first analysis. */
+  if (self->search == NULL)
+    self->search = dj_search_new (search_table_bytes ());
+  return self->search;
 }

@@ -8,6 +8,7 @@
 
 #include "dj-collection.h"
 #include "dj-drafts.h"
+#include "dj-search.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,12 @@ char         *dj_document_dup_display_name  (DjDocument           *self);
 void          dj_document_replace           (DjDocument           *self,
                                              DjCollection         *collection,
                                              GFile                *file);
+
+/* The one search shared by everything that analyses the document's games
+ * (the analysis panel, Review Game, Play from Here), made on first call with
+ * the table size of the "analysis-table-mb" setting.  Owned by the
+ * document; take a reference (dj_search_ref()) to keep it longer. */
+DjSearch     *dj_document_get_search        (DjDocument           *self);
 
 /* Drafts */
 const char   *dj_document_get_draft_id      (DjDocument           *self);

@@ -10,8 +10,6 @@
 #include "dj-move-label.h"
 #include "dj-play-engine.h"
 
-#define ENGINE_TABLE_BYTES (16u * 1024 * 1024)
-
 struct _DjPlayEngine
 {
   GtkWidget     parent_instance;
@@ -35,9 +33,9 @@ struct _DjPlayEngine
   DjNode       *node;        /* where play has got to */
   char         *text;
 
-  DjSearch     *search;
+  DjSearch     *search;      /* given by the window (shared), or our own */
   GCancellable *cancellable;
-  gboolean      thinking;    /* the worker has @search */
+  gboolean      thinking;    /* a worker is choosing a move */
   /* A reply waiting for the board to finish animating the last move. */
   DjMove        pending_move;
   gulong        animating_handler;
@@ -214,13 +212,22 @@ on_board_animating (DjPlayEngine *self,
 
 typedef struct
 {
-  DjSearch       *search;
+  DjSearch       *search;   /* a reference, held until the task is freed */
   DjRules         rules;
   DjPosition      pos;
   DjLevel         level;
   guint32         seed;
   DjSearchLimits  limits;
 } Think;
+
+static void
+think_free (gpointer data)
+{
+  Think *t = data;
+
+  dj_search_unref (t->search);
+  g_free (t);
+}
 
 static void
 think_thread (GTask        *task,
@@ -317,12 +324,10 @@ maybe_think (DjPlayEngine *self)
     }
 
   set_state (self, _("Djenon is thinking…"));
-  if (self->search == NULL)
-    self->search = dj_search_new (ENGINE_TABLE_BYTES);
   self->cancellable = g_cancellable_new ();
 
   t = g_new0 (Think, 1);
-  t->search = self->search;
+  t->search = dj_search_ref (dj_play_engine_get_search (self));
   t->rules = *dj_game_get_rules (self->game);
   t->pos = *pos;
   t->level = self->level;
@@ -333,7 +338,7 @@ maybe_think (DjPlayEngine *self)
   task = g_task_new (self, self->cancellable, on_thought, NULL);
   g_task_set_source_tag (task, maybe_think);
   g_task_set_name (task, "dj-play-engine-think");
-  g_task_set_task_data (task, t, g_free);
+  g_task_set_task_data (task, t, think_free);
   g_task_run_in_thread (task, think_thread);
 }
 
@@ -682,6 +687,32 @@ dj_play_engine_get_text (DjPlayEngine *self)
   return self->text;
 }
 
+DjSearch *
+dj_play_engine_get_search (DjPlayEngine *self)
+{
+  g_return_val_if_fail (DJ_IS_PLAY_ENGINE (self), NULL);
+
+  /* An engine nobody gave a search to (alone, as in tests) makes its own. */
+  if (self->search == NULL)
+    self->search = dj_search_new (0);
+  return self->search;
+}
+
+void
+dj_play_engine_set_search (DjPlayEngine *self,
+                           DjSearch     *search)
+{
+  g_return_if_fail (DJ_IS_PLAY_ENGINE (self));
+
+  if (search == self->search)
+    return;
+  /* A thinking worker holds its own reference to the old search. */
+  if (search != NULL)
+    dj_search_ref (search);
+  g_clear_pointer (&self->search, dj_search_unref);
+  self->search = search;
+}
+
 /* GObject */
 
 static void
@@ -712,7 +743,7 @@ dj_play_engine_finalize (GObject *object)
 
   /* A thinking task holds a reference: by now the worker is done with it. */
   g_assert (!self->thinking);
-  g_clear_pointer (&self->search, dj_search_free);
+  g_clear_pointer (&self->search, dj_search_unref);
   g_clear_object (&self->cancellable);
   g_free (self->text);
 

@@ -47,6 +47,11 @@ void          dj_play_engine_set_game        (DjPlayEngine *self,
 DjBoard      *dj_play_engine_get_board       (DjPlayEngine *self);
 void          dj_play_engine_set_board       (DjPlayEngine *self,
                                               DjBoard      *board);
+/* The search the engine chooses its moves with (a reference is taken; NULL:
+ * one of its own, made on first use); the window gives its document's. */
+DjSearch     *dj_play_engine_get_search      (DjPlayEngine *self);
+void          dj_play_engine_set_search      (DjPlayEngine *self,
+                                              DjSearch     *search);
 void          dj_play_engine_set_time_budget (DjPlayEngine *self,
                                               gint64        time_ms);
 

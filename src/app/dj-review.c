@@ -15,8 +15,6 @@
 #include "dj-review.h"
 #include "dj-search.h"
 
-#define REVIEW_TABLE_BYTES (32u * 1024 * 1024)
-
 /* One move of the main line and what the review found. */
 typedef struct
 {
@@ -67,8 +65,8 @@ struct _DjReview
   GArray         *entries;     /* Entry */
   guint           next;        /* the entry being analysed */
   gboolean        running;     /* reviewing: the user sees progress */
-  gboolean        searching;   /* the worker has @search */
-  gboolean        start_pending; /* start again once the worker gives @search back */
+  gboolean        searching;   /* an analysis of ours has not reported yet */
+  gboolean        start_pending; /* start again once it has */
   gboolean        disposed;
   char           *summary;
   GArray         *values;      /* Value, n_moves + 1 of them after a review */
@@ -428,7 +426,7 @@ on_analysed (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(DjAnalysis) analysis = NULL;
 
-  analysis = dj_search_analyse_finish (self->search, result, &error);
+  analysis = dj_search_analyse_finish (NULL, result, &error);
   self->searching = FALSE;
   if (self->disposed)
     return;
@@ -472,10 +470,8 @@ step (DjReview *self)
     DjSearchLimits limits = { 0 };
 
     limits.time_ms = self->budget_ms;
-    if (self->search == NULL)
-      self->search = dj_search_new (REVIEW_TABLE_BYTES);
     self->searching = TRUE;
-    dj_search_analyse_async (self->search, rules, &e->pos, &limits, self->cancellable,
+    dj_search_analyse_async (dj_review_get_search (self), rules, &e->pos, &limits, self->cancellable,
                              on_analysed, g_object_ref (self));
   }
 }
@@ -492,7 +488,8 @@ dj_review_start (DjReview *self)
     return;
   if (self->searching)
     {
-      /* A cancelled search has not reported yet; its DjSearch is still busy. */
+      /* A cancelled analysis has not reported yet: its report must not
+       * judge a move of the new review. */
       self->start_pending = TRUE;
       return;
     }
@@ -762,6 +759,32 @@ dj_review_get_summary (DjReview *self)
   return self->summary;
 }
 
+DjSearch *
+dj_review_get_search (DjReview *self)
+{
+  g_return_val_if_fail (DJ_IS_REVIEW (self), NULL);
+
+  /* A review nobody gave a search to (alone, as in tests) makes its own. */
+  if (self->search == NULL)
+    self->search = dj_search_new (0);
+  return self->search;
+}
+
+void
+dj_review_set_search (DjReview *self,
+                      DjSearch *search)
+{
+  g_return_if_fail (DJ_IS_REVIEW (self));
+
+  if (search == self->search)
+    return;
+  /* A running analysis keeps the old search alive until it reports. */
+  if (search != NULL)
+    dj_search_ref (search);
+  g_clear_pointer (&self->search, dj_search_unref);
+  self->search = search;
+}
+
 /* GObject */
 
 static void
@@ -786,7 +809,7 @@ dj_review_finalize (GObject *object)
 
   /* A running search holds a reference: by now the worker is done with it. */
   g_assert (!self->searching);
-  g_clear_pointer (&self->search, dj_search_free);
+  g_clear_pointer (&self->search, dj_search_unref);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->entries, g_array_unref);
   g_clear_pointer (&self->values, g_array_unref);

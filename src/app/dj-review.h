@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "dj-game.h"
+#include "dj-search.h"
 
 G_BEGIN_DECLS
 
@@ -48,6 +49,11 @@ DjGame     *dj_review_get_game          (DjReview *self);
 /* A new game cancels a running review. */
 void        dj_review_set_game          (DjReview *self,
                                          DjGame   *game);
+/* The search the review analyses with (a reference is taken; NULL: one of
+ * its own, made on first use); the window gives its document's. */
+DjSearch   *dj_review_get_search        (DjReview *self);
+void        dj_review_set_search        (DjReview *self,
+                                         DjSearch *search);
 void        dj_review_set_time_budget   (DjReview *self,
                                          gint64    time_ms);
 

@@ -457,6 +457,12 @@ dj_window_set_document (DjWindow   *self,
   if (!g_set_object (&self->document, document))
     return;
   g_signal_group_set_target (self->document_signals, document);
+  /* One search for all that analyses the document's games. */
+  dj_analysis_panel_set_search (DJ_ANALYSIS_PANEL (self->analysis_panel),
+                                dj_document_get_search (document));
+  dj_review_set_search (DJ_REVIEW (self->review), dj_document_get_search (document));
+  dj_play_engine_set_search (DJ_PLAY_ENGINE (self->play_engine),
+                             dj_document_get_search (document));
   on_collection_replaced (self);
   on_loading_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -693,6 +699,9 @@ dj_window_dispose (GObject *object)
   DjWindow *self = DJ_WINDOW (object);
 
   g_clear_handle_id (&self->folded_idle, g_source_remove);
+  /* win.show-analysis holds the panel, and the window's action group
+   * outlives the window: without this the panel (and its search) never go. */
+  g_action_map_remove_action (G_ACTION_MAP (self), "show-analysis");
   /* Built for this window: it goes with it. */
   if (self->shortcuts != NULL)
     gtk_window_destroy (self->shortcuts);

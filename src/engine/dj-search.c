@@ -66,6 +66,8 @@ typedef struct
 
 struct _DjSearch
 {
+  gatomicrefcount ref_count;
+  /* Made on first use (table_of()): a search nobody runs costs no memory. */
   Entry        *table;
   gsize         n_buckets;   /* a power of two */
   volatile gint generation;
@@ -185,6 +187,27 @@ table_value (const Ctx        *c,
 
 /* ---------------------------------------------------------------------- */
 /* the table */
+
+/* The table, made by the first analysis (any thread); every job calls this
+ * before its threads probe the table. */
+static Entry *
+table_of (DjSearch *s)
+{
+  if (g_once_init_enter (&s->table))
+    {
+      gsize n = s->n_buckets * BUCKET;
+      /* Huge pages where the system offers them: first touches of a large
+       * table otherwise cost more than a small search. */
+      Entry *table = g_aligned_alloc (n, sizeof (Entry), 2 * 1024 * 1024);
+
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+      madvise (table, n * sizeof (Entry), MADV_HUGEPAGE);
+#endif
+      memset (table, 0, n * sizeof (Entry));
+      g_once_init_leave (&s->table, table);
+    }
+  return s->table;
+}
 
 static inline Entry *
 bucket_of (DjSearch *s,
@@ -875,40 +898,53 @@ dj_search_new (gsize table_bytes)
   DjSearch *s = g_new0 (DjSearch, 1);
   gsize buckets = 1;
 
+  g_atomic_ref_count_init (&s->ref_count);
   if (table_bytes == 0)
     table_bytes = DJ_SEARCH_DEFAULT_TABLE;
   while (buckets * 2 * BUCKET * sizeof (Entry) <= table_bytes)
     buckets *= 2;
   s->n_buckets = buckets;
-  /* Huge pages where the system offers them: first touches of a large
-   * table otherwise cost more than a small search. */
-  s->table = g_aligned_alloc (buckets * BUCKET, sizeof (Entry), 2 * 1024 * 1024);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  madvise (s->table, buckets * BUCKET * sizeof (Entry), MADV_HUGEPAGE);
-#endif
-  memset (s->table, 0, buckets * BUCKET * sizeof (Entry));
   s->n_threads = CLAMP (g_get_num_processors (), 1, 2);
   s->use_tables = TRUE;
   return s;
 }
 
-void
-dj_search_free (DjSearch *search)
+DjSearch *
+dj_search_ref (DjSearch *search)
 {
-  if (search == NULL)
+  g_return_val_if_fail (search != NULL, NULL);
+  g_atomic_ref_count_inc (&search->ref_count);
+  return search;
+}
+
+void
+dj_search_unref (DjSearch *search)
+{
+  if (search == NULL || !g_atomic_ref_count_dec (&search->ref_count))
     return;
   g_aligned_free (search->table);
   g_free (search);
 }
 
 void
+dj_search_free (DjSearch *search)
+{
+  dj_search_unref (search);
+}
+
+void
 dj_search_clear (DjSearch *search)
 {
+  Entry *table;
+
   g_return_if_fail (search != NULL);
+  table = g_atomic_pointer_get (&search->table);
+  if (table == NULL)
+    return;
   for (gsize i = 0; i < search->n_buckets * BUCKET; i++)
     {
-      __atomic_store_n (&search->table[i].data, 0, __ATOMIC_RELAXED);
-      __atomic_store_n (&search->table[i].check, 0, __ATOMIC_RELAXED);
+      __atomic_store_n (&table[i].data, 0, __ATOMIC_RELAXED);
+      __atomic_store_n (&table[i].check, 0, __ATOMIC_RELAXED);
     }
 }
 
@@ -1137,6 +1173,7 @@ job_init (Job                  *job,
   job->rules = *rules;
   if (job->rules.variant == DJ_VARIANT_ABOURE)
     job->rules.feeding = DJ_FEEDING_ON_STARVED_TURN;   /* the option does not apply */
+  table_of (search);
   job->generation = (guint8) g_atomic_int_add (&search->generation, 1);
   job->use_tables = g_atomic_int_get (&search->use_tables);
   job->n_threads = g_atomic_int_get (&search->n_threads);
@@ -1197,13 +1234,17 @@ analyse (DjSearch             *search,
          GError              **error)
 {
   g_autoptr(DjAnalysis) result = g_new0 (DjAnalysis, 1);
-  gint64 start = g_get_monotonic_time ();
+  gint64 start;
   int capdiff = pos->captured[pos->to_move] - pos->captured[1 - pos->to_move];
   Job *job;
   Ctx *c;
   Child children[DJ_ROW_PITS];
   int n, terminal;
 
+  /* The first analysis makes the table before its time starts: a one-off
+   * cost, not the search's. */
+  table_of (search);
+  start = g_get_monotonic_time ();
   if (!dj_position_check (pos, error))
     return NULL;
 
@@ -1409,6 +1450,15 @@ typedef struct
 } AsyncData;
 
 static void
+async_data_free (gpointer data)
+{
+  AsyncData *d = data;
+
+  dj_search_unref (d->search);
+  g_free (d);
+}
+
+static void
 analyse_thread (GTask        *task,
                 gpointer      source_object,
                 gpointer      task_data,
@@ -1443,7 +1493,7 @@ dj_search_analyse_async (DjSearch             *search,
   g_return_if_fail (pos != NULL);
 
   d = g_new0 (AsyncData, 1);
-  d->search = search;
+  d->search = dj_search_ref (search);
   d->rules = *rules;
   d->pos = *pos;
   if (limits != NULL)
@@ -1454,7 +1504,7 @@ dj_search_analyse_async (DjSearch             *search,
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_name (task, "dj_search_analyse_async");
   g_task_set_source_tag (task, dj_search_analyse_async);
-  g_task_set_task_data (task, d, g_free);
+  g_task_set_task_data (task, d, async_data_free);
   g_task_run_in_thread (task, analyse_thread);
 }
 

@@ -88,16 +88,25 @@ void         dj_analysis_free          (DjAnalysis *analysis);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjAnalysis, dj_analysis_free)
 
 /* A search with its transposition table of at most @table_bytes (0: the
- * default): memory is bounded by that.  dj_search_analyse() uses a second
- * worker thread internally (see dj_search_set_threads()).  Thread-safe: see
- * "Sharing" above. */
+ * default): memory is bounded by that.  The table is allocated by the first
+ * analysis, so a search never used costs next to nothing.
+ * dj_search_analyse() uses a second worker thread internally (see
+ * dj_search_set_threads()).  Thread-safe: see "Sharing" above.
+ *
+ * Reference-counted (atomically: any thread may drop a reference); the
+ * search and its table are freed with the last reference.  An asynchronous
+ * analysis holds one until its callback has run, so the owner may drop its
+ * own at any time, even while analyses run.  dj_search_free() is
+ * dj_search_unref(). */
 DjSearch    *dj_search_new             (gsize             table_bytes);
+DjSearch    *dj_search_ref             (DjSearch         *search);
+void         dj_search_unref           (DjSearch         *search);
 void         dj_search_free            (DjSearch         *search);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjSearch, dj_search_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjSearch, dj_search_unref)
 
 /* Forget every stored result (values never depend on it, only speed). */
 void         dj_search_clear           (DjSearch         *search);
-/* The size of the transposition table in bytes. */
+/* The size of the transposition table in bytes (allocated or not yet). */
 gsize        dj_search_get_table_bytes (DjSearch         *search);
 /* 1 or 2 threads for dj_search_analyse() (default: the number of cores, at most 2). */
 void         dj_search_set_threads     (DjSearch         *search,
@@ -128,8 +137,8 @@ DjAnalysis  *dj_search_solve           (DjSearch              *search,
                                         GCancellable          *cancellable,
                                         GError               **error);
 
-/* dj_search_analyse() in a worker thread.  @search must stay alive until the
- * callback has run; other analyses may use it meanwhile. */
+/* dj_search_analyse() in a worker thread.  The task holds a reference to
+ * @search until the callback has run; other analyses may use it meanwhile. */
 void         dj_search_analyse_async   (DjSearch              *search,
                                         const DjRules         *rules,
                                         const DjPosition      *pos,
