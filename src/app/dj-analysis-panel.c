@@ -762,13 +762,8 @@ dj_analysis_panel_set_search (DjAnalysisPanel *self,
 {
   g_return_if_fail (DJ_IS_ANALYSIS_PANEL (self));
 
-  if (search == self->search)
-    return;
   /* A running analysis keeps the old search alive until it reports. */
-  if (search != NULL)
-    dj_search_ref (search);
-  g_clear_pointer (&self->search, dj_search_unref);
-  self->search = search;
+  dj_search_set (&self->search, search);
 }
 
 /* GObject */

@@ -704,13 +704,8 @@ dj_play_engine_set_search (DjPlayEngine *self,
 {
   g_return_if_fail (DJ_IS_PLAY_ENGINE (self));
 
-  if (search == self->search)
-    return;
   /* A thinking worker holds its own reference to the old search. */
-  if (search != NULL)
-    dj_search_ref (search);
-  g_clear_pointer (&self->search, dj_search_unref);
-  self->search = search;
+  dj_search_set (&self->search, search);
 }
 
 /* GObject */

@@ -932,6 +932,22 @@ dj_search_free (DjSearch *search)
   dj_search_unref (search);
 }
 
+gboolean
+dj_search_set (DjSearch **slot,
+               DjSearch  *search)
+{
+  DjSearch *old;
+
+  g_return_val_if_fail (slot != NULL, FALSE);
+
+  old = *slot;
+  if (old == search)
+    return FALSE;
+  *slot = search != NULL ? dj_search_ref (search) : NULL;
+  dj_search_unref (old);
+  return TRUE;
+}
+
 void
 dj_search_clear (DjSearch *search)
 {

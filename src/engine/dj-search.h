@@ -103,6 +103,11 @@ DjSearch    *dj_search_ref             (DjSearch         *search);
 void         dj_search_unref           (DjSearch         *search);
 void         dj_search_free            (DjSearch         *search);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjSearch, dj_search_unref)
+/* Makes *@slot hold @search (a reference taken, the old one dropped), as
+ * g_set_object() does; the holders of a shared search use it.  TRUE when
+ * it changed. */
+gboolean     dj_search_set             (DjSearch        **slot,
+                                        DjSearch         *search);
 
 /* Forget every stored result (values never depend on it, only speed). */
 void         dj_search_clear           (DjSearch         *search);
