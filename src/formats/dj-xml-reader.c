@@ -285,6 +285,7 @@ schema_message (const char *message,
   if (strstr (clean, "Expecting an element , got nothing") != NULL)
     return g_strdup_printf (_("an element is missing before the end of <%s>"), q);
   s = g_string_new (clean);
+  /* libxml2 2.9 writes a literal "TODO" where the element's name belongs. */
   g_string_replace (s, " TODO ", q, 0);
   return g_strdup_printf (_("<%s> does not follow the Djenon file format: %s"), q, s->str);
 }
