@@ -128,3 +128,22 @@ destroy_window (DjWindow *window)
   dj_drafts_remove (draft);
   flush_events ();
 }
+
+/* Every widget under @root, @root and unmapped ones too, without recursion. */
+static G_GNUC_UNUSED GPtrArray *
+all_widgets (GtkWidget *root)
+{
+  GPtrArray *widgets = g_ptr_array_new ();
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      g_ptr_array_add (widgets, w);
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  return widgets;
+}

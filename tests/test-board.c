@@ -14,6 +14,7 @@
 #include "dj-board.h"
 #include "dj-explain.h"
 #include "dj-pit.h"
+#include "dj-test-picture.h"
 
 /* Reference comparison: a pixel differs when a channel is off by more than
  * PIXEL_TOLERANCE; a picture differs when more than MAX_DIFFERENT_PIXELS do.
@@ -1088,26 +1089,14 @@ test_widget_accessible (void)
 static GdkTexture *
 render (DjBoard *board)
 {
-  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
-  g_autoptr(GError) error = NULL;
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  GdkTexture *texture;
-  int w = gtk_widget_get_width (GTK_WIDGET (board));
-  int h = gtk_widget_get_height (GTK_WIDGET (board));
 
   /* The board's own drawing, which snapshots its pits: unlike a
    * GtkWidgetPaintable, it never hands back an image cached before the
-   * last change.  The cairo renderer draws the same pixels every run. */
+   * last change. */
   GTK_WIDGET_GET_CLASS (board)->snapshot (GTK_WIDGET (board), snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
-  g_assert_no_error (error);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_renderer_unrealize (renderer);
-  gsk_render_node_unref (node);
-  return texture;
+  return dj_test_render_snapshot (snapshot, gtk_widget_get_width (GTK_WIDGET (board)),
+                                  gtk_widget_get_height (GTK_WIDGET (board)));
 }
 
 /* Pixels of @a and @b that differ by more than the tolerance; -1 if the sizes do. */
@@ -1115,26 +1104,7 @@ static int
 count_differences (GdkTexture *a,
                    GdkTexture *b)
 {
-  int w = gdk_texture_get_width (a), h = gdk_texture_get_height (a);
-  gsize stride = (gsize) w * 4;
-  g_autofree guchar *pa = NULL;
-  g_autofree guchar *pb = NULL;
-  int n = 0;
-
-  if (w != gdk_texture_get_width (b) || h != gdk_texture_get_height (b))
-    return -1;
-  pa = g_malloc (stride * h);
-  pb = g_malloc (stride * h);
-  gdk_texture_download (a, pa, stride);
-  gdk_texture_download (b, pb, stride);
-  for (gsize i = 0; i < stride * h; i += 4)
-    for (guint c = 0; c < 4; c++)
-      if (ABS ((int) pa[i + c] - (int) pb[i + c]) > PIXEL_TOLERANCE)
-        {
-          n++;
-          break;
-        }
-  return n;
+  return dj_test_count_differences (a, b, PIXEL_TOLERANCE);
 }
 
 static gboolean

@@ -65,25 +65,6 @@ key_name (Key key)
   return gtk_accelerator_name (key.keyval, key.mods);
 }
 
-/* Every widget under @root, unmapped ones too, without recursion. */
-static GPtrArray *
-all_widgets (GtkWidget *root)
-{
-  GPtrArray *widgets = g_ptr_array_new ();
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
-
-  g_ptr_array_add (stack, root);
-  while (stack->len > 0)
-    {
-      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
-
-      g_ptr_array_add (widgets, w);
-      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-        g_ptr_array_add (stack, c);
-    }
-  return widgets;
-}
-
 static GtkWindow *
 find_toplevel (GType type)
 {

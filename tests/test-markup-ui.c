@@ -19,6 +19,7 @@
 #include "dj-pit.h"
 
 #include "dj-test-app.h"
+#include "dj-test-picture.h"
 
 typedef int (*FakeMotionFunc) (Display *, int, int, int, unsigned long);
 typedef int (*FakeButtonFunc) (Display *, unsigned int, int, unsigned long);
@@ -491,22 +492,11 @@ test_during_animation (void)
 static GdkTexture *
 render (DjBoard *board)
 {
-  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
-  g_autoptr(GError) error = NULL;
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderNode *node;
-  GdkTexture *texture;
-  int w = gtk_widget_get_width (GTK_WIDGET (board));
-  int h = gtk_widget_get_height (GTK_WIDGET (board));
 
   GTK_WIDGET_GET_CLASS (board)->snapshot (GTK_WIDGET (board), snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
-  g_assert_no_error (error);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_renderer_unrealize (renderer);
-  gsk_render_node_unref (node);
-  return texture;
+  return dj_test_render_snapshot (snapshot, gtk_widget_get_width (GTK_WIDGET (board)),
+                                  gtk_widget_get_height (GTK_WIDGET (board)));
 }
 
 typedef struct

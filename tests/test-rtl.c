@@ -21,6 +21,7 @@
 #include "dj-notation-view.h"
 #include "dj-rules-view.h"
 #include "dj-test-app.h"
+#include "dj-test-picture.h"
 
 #define PIXEL_TOLERANCE      48
 #define MAX_DIFFERENT_PIXELS 40
@@ -31,52 +32,13 @@
 static GdkTexture *
 render (GtkWidget *widget)
 {
-  g_autoptr(GskRenderer) renderer = gsk_cairo_renderer_new ();
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GError) error = NULL;
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   int w = gtk_widget_get_width (widget);
   int h = gtk_widget_get_height (widget);
-  GskRenderNode *node;
-  GdkTexture *texture;
 
-  g_assert_cmpint (w, >, 0);
-  g_assert_cmpint (h, >, 0);
   gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  g_assert_true (gsk_renderer_realize (renderer, NULL, &error));
-  g_assert_no_error (error);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gsk_renderer_unrealize (renderer);
-  gsk_render_node_unref (node);
-  return texture;
-}
-
-static int
-count_differences (GdkTexture *a,
-                   GdkTexture *b)
-{
-  int w = gdk_texture_get_width (a), h = gdk_texture_get_height (a);
-  gsize stride = (gsize) w * 4;
-  g_autofree guchar *pa = NULL;
-  g_autofree guchar *pb = NULL;
-  int n = 0;
-
-  if (w != gdk_texture_get_width (b) || h != gdk_texture_get_height (b))
-    return -1;
-  pa = g_malloc (stride * h);
-  pb = g_malloc (stride * h);
-  gdk_texture_download (a, pa, stride);
-  gdk_texture_download (b, pb, stride);
-  for (gsize i = 0; i < stride * h; i += 4)
-    for (guint c = 0; c < 4; c++)
-      if (ABS ((int) pa[i + c] - (int) pb[i + c]) > PIXEL_TOLERANCE)
-        {
-          n++;
-          break;
-        }
-  return n;
+  return dj_test_render_snapshot (snapshot, w, h);
 }
 
 static void
@@ -98,7 +60,7 @@ check_reference (GtkWidget  *widget,
     }
   reference = gdk_texture_new_from_filename (path, &error);
   g_assert_no_error (error);
-  n = count_differences (texture, reference);
+  n = dj_test_count_differences (texture, reference, PIXEL_TOLERANCE);
   g_test_message ("%s: %d pixels differ from the reference", name, n);
   if (n < 0 || n > MAX_DIFFERENT_PIXELS)
     {
@@ -123,24 +85,6 @@ flush_frames (void)
       g_usleep (10000);
     }
   flush_events ();
-}
-
-static GPtrArray *
-all_widgets (GtkWidget *root)
-{
-  GPtrArray *widgets = g_ptr_array_new ();
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
-
-  g_ptr_array_add (stack, root);
-  while (stack->len > 0)
-    {
-      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
-
-      g_ptr_array_add (widgets, w);
-      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-        g_ptr_array_add (stack, c);
-    }
-  return widgets;
 }
 
 /* The mapped labels under @root whose text holds @needle. */
