@@ -398,6 +398,22 @@ test_save_file (void)
   }
 }
 
+/* The first bytes tell XML from text notation, for files named neither way
+ * and for standard input. */
+static void
+test_sniff (void)
+{
+  gboolean is_xml = FALSE;
+
+  g_assert_true (dj_xml_sniff ((const guint8 *) "\xEF\xBB\xBF \n<djenon", 11, &is_xml));
+  g_assert_true (is_xml);
+  g_assert_true (dj_xml_sniff ((const guint8 *) "\n[Event \"x\"]", 13, &is_xml));
+  g_assert_false (is_xml);
+  /* Only white space yet: no answer, more is needed. */
+  g_assert_false (dj_xml_sniff ((const guint8 *) " \t\r\n", 4, &is_xml));
+  g_assert_false (dj_xml_sniff ((const guint8 *) "", 0, &is_xml));
+}
+
 static void
 test_validate_collects (void)
 {
@@ -635,6 +651,7 @@ main (int    argc,
   g_test_add_func ("/djenon/xml/byte-order-mark-trickled", test_byte_order_mark_trickled);
   g_test_add_func ("/djenon/xml/foreign", test_foreign);
   g_test_add_func ("/djenon/xml/save-file", test_save_file);
+  g_test_add_func ("/djenon/xml/sniff", test_sniff);
   g_test_add_func ("/djenon/xml/validate-collects", test_validate_collects);
   g_test_add_func ("/djenon/xml/schema-compiled-in", test_schema_compiled_in);
   g_test_add_func ("/djenon/xml/hostile", test_hostile);

@@ -54,7 +54,7 @@ dj_game_file_extension (DjGameFileFormat format)
 
 /* Reading */
 
-/* A file named neither way: "<" after blanks (and a byte order mark) is XML. */
+/* A file named neither way is XML when it begins as XML does. */
 static gboolean
 looks_like_xml (GFile        *file,
                 GCancellable *cancellable)
@@ -62,22 +62,12 @@ looks_like_xml (GFile        *file,
   g_autoptr(GFileInputStream) stream = g_file_read (file, cancellable, NULL);
   guint8 head[256];
   gssize n;
+  gboolean is_xml;
 
   if (stream == NULL)
     return TRUE;   /* the XML reader reports why it cannot be read */
   n = g_input_stream_read (G_INPUT_STREAM (stream), head, sizeof head, cancellable, NULL);
-  for (gssize i = 0; i < n; i++)
-    {
-      if (i == 0 && n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
-        {
-          i += 2;
-          continue;
-        }
-      if (g_ascii_isspace (head[i]))
-        continue;
-      return head[i] == '<';
-    }
-  return TRUE;
+  return n <= 0 || !dj_xml_sniff (head, n, &is_xml) || is_xml;
 }
 
 DjCollection *

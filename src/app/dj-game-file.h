@@ -7,13 +7,9 @@
 #include <gtk/gtk.h>
 
 #include "dj-collection.h"
+#include "dj-notation.h"
 
 G_BEGIN_DECLS
-
-/* The text notation as a file of its own (see dj-notation.h), registered
- * with the desktop in data/org.djenon.Djenon.mime.xml. */
-#define DJ_TEXT_MIME_TYPE  "text/x-djenon"
-#define DJ_TEXT_EXTENSION  ".djn"
 
 typedef enum
 {

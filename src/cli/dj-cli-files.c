@@ -31,7 +31,7 @@ format_from_name (const char *name,
 {
   if (g_str_has_suffix (name, DJ_XML_EXTENSION))
     *format = FORMAT_XML;
-  else if (g_str_has_suffix (name, ".txt") || g_str_has_suffix (name, ".djn"))
+  else if (g_str_has_suffix (name, ".txt") || g_str_has_suffix (name, DJ_TEXT_EXTENSION))
     *format = FORMAT_TEXT;
   else
     return FALSE;
@@ -71,19 +71,15 @@ open_stdin (Format   *format,
     {
       gsize available;
       const guint8 *p = g_buffered_input_stream_peek_buffer (buffered, &available);
-      gsize i = 0;
+      gboolean is_xml;
 
       /* A pipe may give a byte at a time: see at least four (or the end). */
       if (available < 4 && g_buffered_input_stream_fill (buffered, -1, NULL, NULL) > 0)
         continue;
 
-      if (available >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-      while (i < available && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r'))
-        i++;
-      if (i < available)
+      if (dj_xml_sniff (p, available, &is_xml))
         {
-          *format = p[i] == '<' ? FORMAT_XML : FORMAT_TEXT;
+          *format = is_xml ? FORMAT_XML : FORMAT_TEXT;
           break;
         }
       /* Only white space so far: read more, unless the buffer is full or

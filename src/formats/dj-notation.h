@@ -26,6 +26,11 @@
 
 G_BEGIN_DECLS
 
+/* The text notation as a file of its own, registered with the desktop in
+ * data/org.djenon.Djenon.mime.xml (".txt" is read as text too). */
+#define DJ_TEXT_MIME_TYPE  "text/x-djenon"
+#define DJ_TEXT_EXTENSION  ".djn"
+
 /* Parses one or more games.  Errors (DJ_FORMAT_ERROR) say
  * "NAME:LINE:COLUMN: message". */
 DjCollection *dj_notation_parse            (const char    *text,

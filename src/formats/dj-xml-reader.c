@@ -1860,6 +1860,26 @@ dj_xml_load_file (GFile         *file,
   return load_stream (G_INPUT_STREAM (stream), name, NULL, cancellable, error);
 }
 
+gboolean
+dj_xml_sniff (const guint8 *data,
+              gsize         len,
+              gboolean     *is_xml)
+{
+  gsize i = 0;
+
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (is_xml != NULL, FALSE);
+
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    i = 3;
+  while (i < len && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'))
+    i++;
+  if (i == len)
+    return FALSE;
+  *is_xml = data[i] == '<';
+  return TRUE;
+}
+
 void
 dj_xml_init (void)
 {

@@ -16,6 +16,14 @@ G_BEGIN_DECLS
 #define DJ_XML_MIME_TYPE   "application/x-djenon+xml"
 #define DJ_XML_EXTENSION   ".djenon"
 
+/* Whether the first @len bytes of a game file (or stream) begin as XML
+ * does: "<" after a byte order mark and white space.  FALSE while only
+ * white space has been seen: more bytes are needed, and an input with
+ * nothing else goes to the XML reader, which says what is wrong. */
+gboolean      dj_xml_sniff          (const guint8   *data,
+                                     gsize           len,
+                                     gboolean       *is_xml);
+
 /* Reading: the schema is checked as the file streams in, then every move is
  * played by the engine.  Errors are DJ_FORMAT_ERROR and name @display_name
  * (the file's parse name when NULL) and the line.  The games come back not
