@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "dj-format-private.h"
@@ -147,4 +148,21 @@ dj_format_append_escaped (GString    *out,
         p = g_utf8_next_char (p);
       }
     }
+}
+
+GInputStream *
+dj_format_open_file (GFile         *file,
+                     char         **name,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_autoptr(GError) io_error = NULL;
+  GFileInputStream *stream;
+
+  *name = g_file_get_parse_name (file);
+  stream = g_file_read (file, cancellable, &io_error);
+  if (stream == NULL)
+    dj_format_set_error (error, DJ_FORMAT_ERROR_IO, *name, 0, _("cannot open the file: %s"),
+                         io_error->message);
+  return G_INPUT_STREAM (stream);
 }

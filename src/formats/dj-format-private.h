@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "dj-collection.h"
 #include "dj-format-error.h"
@@ -24,6 +24,13 @@ void      dj_format_set_error    (GError       **error,
                                   guint          line,
                                   const char    *format,
                                   ...) G_GNUC_PRINTF (5, 6);
+
+/* Opens @file for either reader; *@name gets its parse name, which messages
+ * use.  NULL with "NAME: cannot open the file: …" when it cannot be read. */
+GInputStream *dj_format_open_file (GFile         *file,
+                                   char         **name,
+                                   GCancellable  *cancellable,
+                                   GError       **error);
 
 /* Appends @text escaped for XML element content (attribute: also quotes and
  * whitespace).  Characters that XML 1.0 cannot hold become U+FFFD. */

@@ -1855,20 +1855,14 @@ dj_notation_load_file (GFile         *file,
                        GCancellable  *cancellable,
                        GError       **error)
 {
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GError) io_error = NULL;
+  g_autoptr(GInputStream) stream = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  name = g_file_get_parse_name (file);
-  stream = g_file_read (file, cancellable, &io_error);
+  stream = dj_format_open_file (file, &name, cancellable, error);
   if (stream == NULL)
-    {
-      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
-                           io_error->message);
-      return NULL;
-    }
-  return dj_notation_load_stream (G_INPUT_STREAM (stream), name, cancellable, error);
+    return NULL;
+  return dj_notation_load_stream (stream, name, cancellable, error);
 }

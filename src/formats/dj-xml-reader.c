@@ -1842,22 +1842,16 @@ dj_xml_load_file (GFile         *file,
                   GCancellable  *cancellable,
                   GError       **error)
 {
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GError) io_error = NULL;
+  g_autoptr(GInputStream) stream = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  name = g_file_get_parse_name (file);
-  stream = g_file_read (file, cancellable, &io_error);
+  stream = dj_format_open_file (file, &name, cancellable, error);
   if (stream == NULL)
-    {
-      dj_format_set_error (error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
-                           io_error->message);
-      return NULL;
-    }
-  return load_stream (G_INPUT_STREAM (stream), name, NULL, cancellable, error);
+    return NULL;
+  return load_stream (stream, name, NULL, cancellable, error);
 }
 
 gboolean
@@ -1912,19 +1906,15 @@ gboolean
 dj_xml_validate_file (GFile      *file,
                       GPtrArray **problems)
 {
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GError) io_error = NULL;
+  g_autoptr(GInputStream) stream = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  name = g_file_get_parse_name (file);
-  stream = g_file_read (file, NULL, &io_error);
+  stream = dj_format_open_file (file, &name, NULL, &error);
   if (stream == NULL)
     {
-      dj_format_set_error (&error, DJ_FORMAT_ERROR_IO, name, 0, _("cannot open the file: %s"),
-                           io_error->message);
       if (problems != NULL)
         {
           *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
@@ -1932,5 +1922,5 @@ dj_xml_validate_file (GFile      *file,
         }
       return FALSE;
     }
-  return dj_xml_validate_stream (G_INPUT_STREAM (stream), name, problems);
+  return dj_xml_validate_stream (stream, name, problems);
 }
