@@ -1172,8 +1172,8 @@ markup_drag_begin_cb (GtkGestureDrag *gesture,
       return;
     }
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  if (dj_board_scene_is_animating (self->scene))
-    dj_board_finish_animation (self);
+  /* As a press on a pit: the mark lands where the game now stands. */
+  finish_animations (self);
   self->drag_from = pit;
   dj_board_scene_set_arrow_draft (self->scene, pit, pit, colour_for_state (state));
 }
