@@ -20,19 +20,6 @@
 /* Printed sheets: the printer's own margins, and a little more. */
 #define PRINT_MARGIN 18.0
 
-static void
-show_error (GtkWindow  *parent,
-            const char *heading,
-            const char *body)
-{
-  GtkWidget *dialog = adw_message_dialog_new (parent, heading, body);
-
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* The diagram of the window's current move, as the board shows it. */
 static void
 window_diagram (DjWindow  *window,
@@ -152,7 +139,7 @@ diagram_chooser_response (GtkNativeDialog *native,
           dj_window_show_toast (window, text);
         }
       else
-        show_error (GTK_WINDOW (window), _("The Diagram Was Not Exported"), error->message);
+        dj_window_show_error (window, _("The Diagram Was Not Exported"), error->message);
     }
   g_free (choice);
   chooser_done (window, GTK_FILE_CHOOSER_NATIVE (native));
@@ -223,7 +210,7 @@ copy_diagram_action (GtkWidget  *widget,
     svg = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_SVG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
   if (svg == NULL)
     {
-      show_error (GTK_WINDOW (window), _("The Diagram Was Not Copied"), error->message);
+      dj_window_show_error (window, _("The Diagram Was Not Copied"), error->message);
       return;
     }
   /* A picture for most programs, the drawing for those that take SVG. */
@@ -284,7 +271,7 @@ sheet_chooser_response (GtkNativeDialog *native,
           dj_window_show_toast (window, text);
         }
       else
-        show_error (GTK_WINDOW (window), _("The Game Sheet Was Not Exported"), error->message);
+        dj_window_show_error (window, _("The Game Sheet Was Not Exported"), error->message);
     }
   sheet_choice_free (choice);
   chooser_done (window, GTK_FILE_CHOOSER_NATIVE (native));
@@ -308,7 +295,7 @@ sheet_dialog_response (DjExportDialog *dialog,
   if (!dj_sheet_check_game (game, &error) ||
       !dj_export_parse_moves (game, dj_export_dialog_get_moves (dialog), nodes, &error))
     {
-      show_error (GTK_WINDOW (window), _("The Game Sheet Was Not Exported"), error->message);
+      dj_window_show_error (window, _("The Game Sheet Was Not Exported"), error->message);
       return;
     }
   if (dj_export_dialog_get_at_current (dialog))
@@ -512,7 +499,7 @@ print_done_cb (GtkPrintOperation       *operation,
       g_autoptr(GError) error = NULL;
 
       gtk_print_operation_get_error (operation, &error);
-      show_error (GTK_WINDOW (window), _("The Game Was Not Printed"),
+      dj_window_show_error (window, _("The Game Was Not Printed"),
                   error != NULL ? error->message : _("The printer reported an error."));
     }
 }
@@ -529,14 +516,14 @@ run_print (DjWindow                *window,
 
   if (!dj_sheet_check_game (game, &error))
     {
-      show_error (GTK_WINDOW (window), _("The Game Was Not Printed"), error->message);
+      dj_window_show_error (window, _("The Game Was Not Printed"), error->message);
       return;
     }
   gtk_print_operation_set_allow_async (operation, TRUE);
   g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), window, 0);
   result = gtk_print_operation_run (operation, action, GTK_WINDOW (window), &error);
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
-    show_error (GTK_WINDOW (window), _("The Game Was Not Printed"), error->message);
+    dj_window_show_error (window, _("The Game Was Not Printed"), error->message);
 }
 
 static void
