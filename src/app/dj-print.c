@@ -500,7 +500,7 @@ print_done_cb (GtkPrintOperation       *operation,
 
       gtk_print_operation_get_error (operation, &error);
       dj_window_show_error (window, _("The Game Was Not Printed"),
-                  error != NULL ? error->message : _("The printer reported an error."));
+                            error != NULL ? error->message : _("The printer reported an error."));
     }
 }
 
