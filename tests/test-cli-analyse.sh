@@ -53,6 +53,18 @@ fi
 # in B: relay to C (2), D, E (1, empty): ends.  South's row is empty and
 # nothing North can play reaches it: the game ends, North gives one of its
 # four seeds (the terminal gift): 23-25, value -2 for South.
+expect "bestmove names the best move of that endgame" 0 "bestmove e value -2 exact" -- \
+  bestmove abe --setup "0 0 0 0 2 2 0 0 0 0 0 0 22 22 S"
+
+# Out of budget at once (the abe start is not proven in a millisecond): still
+# a legal move, and "bound", never "exact".
+"$cli" bestmove abe --time 1 >"$tmp/out" 2>&1
+if grep -Eq '^bestmove [a-f] value -?[0-9]+ bound nodes [0-9]+$' "$tmp/out"; then
+  ok "bestmove out of time names a move and says it is not proven"
+else
+  not_ok "bestmove out of time names a move and says it is not proven" "$(cat "$tmp/out")"
+fi
+
 expect "solve prints the line to the end of the game" 0 \
 "value -2 exact
 line e A f A

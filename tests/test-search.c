@@ -755,6 +755,62 @@ test_rules_change (void)
     }
 }
 
+/* The best move alone (what `djenon-cli bestmove` asks): a values-only solve
+ * proves the position's value and names a move that keeps it; the other
+ * moves are only shown to be no better.  Against every move's exact value,
+ * in game positions of both games; with a budget too small to prove
+ * anything, it still names a legal move and says it is not proven. */
+static void
+test_best_move (void)
+{
+  const DjRules sets[] = {
+    DJ_RULES_INIT (DJ_VARIANT_ABOURE),
+    DJ_RULES_INIT (DJ_VARIANT_ABE),
+  };
+  const DjSearchLimits values_only = { 0, 0, 0, DJ_SEARCH_VALUES_ONLY };
+  const DjSearchLimits tiny = { 0, 50, 0, DJ_SEARCH_VALUES_ONLY };
+  g_autoptr(DjSearch) search = dj_search_new (8 << 20);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (27);
+  guint unproven = 0;
+
+  for (guint r = 0; r < G_N_ELEMENTS (sets); r++)
+    for (guint k = 0; k < 30; k++)
+      {
+        DjPosition pos = random_game_position (&sets[r], rand, 2 * k);
+        g_autoptr(DjAnalysis) all = analyse (search, &sets[r], &pos);
+        g_autoptr(DjAnalysis) best = NULL;
+        g_autoptr(DjAnalysis) rough = NULL;
+        g_autoptr(GError) error = NULL;
+        DjMoves moves;
+
+        dj_search_clear (search);
+        best = dj_search_solve (search, &sets[r], &pos, &values_only, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_true (best->exact);
+        g_assert_cmpint (best->value, ==, all->value);
+        if (all->end != DJ_END_NONE)
+          {
+            g_assert_cmpuint (best->n_moves, ==, 0);
+            continue;
+          }
+        g_assert_cmpuint (best->n_moves, ==, 1);
+        g_assert_cmpuint (best->moves[0].line_len, ==, 1);
+        g_assert_cmpint (find_move (all, best->moves[0].move)->value, ==, all->value);
+
+        dj_search_clear (search);
+        rough = dj_search_solve (search, &sets[r], &pos, &tiny, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (rough->n_moves, ==, 1);
+        dj_moves_generate (&sets[r], &pos, &moves);
+        g_assert_true (dj_moves_is_legal (&moves, rough->moves[0].move));
+        g_assert_cmpint (rough->lower, <=, all->value);
+        g_assert_cmpint (all->value, <=, rough->upper);
+        unproven += !rough->exact;
+      }
+  /* The small budget did stop some proofs. */
+  g_assert_cmpuint (unproven, >, 5);
+}
+
 static void
 test_choose (void)
 {
@@ -802,6 +858,7 @@ main (int    argc,
   g_test_add_func ("/djenon/search/cancel", test_cancel);
   g_test_add_func ("/djenon/search/async", test_async);
   g_test_add_func ("/djenon/search/async-outlives-owner", test_async_outlives_owner);
+  g_test_add_func ("/djenon/search/best-move", test_best_move);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);
 

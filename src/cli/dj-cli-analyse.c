@@ -173,17 +173,18 @@ dj_cli_bestmove (int    argc,
                           TRUE, &req);
   if (status != DJ_CLI_OK)
     return status;
-  /* The values are enough: no best lines. */
+  /* The root's value and one move that keeps it: the other moves are only
+   * proven to be no better, and no line is followed. */
   req.limits.flags |= DJ_SEARCH_VALUES_ONLY;
-  if ((a = run (&req, FALSE)) == NULL)
+  if ((a = run (&req, TRUE)) == NULL)
     return DJ_CLI_USAGE;
 
   if (a->n_moves == 0)
     printf ("bestmove none value %d exact nodes %" G_GUINT64_FORMAT "\n", a->value, a->nodes);
   else
     printf ("bestmove %s value %d %s nodes %" G_GUINT64_FORMAT "\n",
-            dj_move_to_string (a->moves[0].move), a->moves[0].value,
-            a->moves[0].exact ? "exact" : "bound", a->nodes);
+            dj_move_to_string (a->moves[0].move), a->value,
+            a->exact ? "exact" : "bound", a->nodes);
   return DJ_CLI_OK;
 }
 
@@ -385,9 +386,14 @@ dj_cli_bench_search (gboolean quick)
               g_autoptr(DjAnalysis) b = NULL;
 
               dj_search_clear (search);
-              b = dj_search_analyse (search, &sets[i].rules,
+              if (pass == 0)
+                b = dj_search_analyse (search, &sets[i].rules,
+                                       &g_array_index (sample, DjPosition, k),
+                                       &limits, NULL, NULL);
+              else
+                b = dj_search_solve (search, &sets[i].rules,
                                      &g_array_index (sample, DjPosition, k),
-                                     pass == 0 ? &limits : &best_limits, NULL, NULL);
+                                     &best_limits, NULL, NULL);
               times[k] = b->exact ? b->time_us / 1e6 : G_MAXDOUBLE;
               exact += b->exact;
             }

@@ -805,7 +805,7 @@ deepen_target (Ctx          *c,
 /* lines */
 
 /* Follows perfect play from the target, whose future value from its mover's
- * view is @value, and appends the moves.  Every move of the line keeps the
+ * view is @value, and appends at most @max_len moves.  Every move of the line keeps the
  * value; among such moves a capture (or the end of the game) comes first,
  * then a move to a position not yet on the line (since the last capture).
  * Sets *endless when the line comes back to a position on it (the value is
@@ -814,6 +814,7 @@ static void
 walk_line (Ctx          *c,
            const Target *tg,
            int           value,
+           guint         max_len,
            GArray       *line,
            gboolean     *endless)
 {
@@ -822,7 +823,7 @@ walk_line (Ctx          *c,
 
   *endless = FALSE;
   g_array_append_val (seen, pos);
-  while (line->len < c->max_ply)
+  while (line->len < MIN (max_len, c->max_ply))
     {
       Child children[DJ_ROW_PITS];
       int n, terminal, hint = -1, pick = -1;
@@ -1131,12 +1132,15 @@ prove_moves (Ctx *c,
                                    CLAMP (job->guess[i], job->lower[i], job->upper[i]),
                                    &job->lower[i], &job->upper[i]);
       g_atomic_int_set (&job->finished[i], 1);
-      if (job->done[i] && job->want_lines)
+      /* Values only: a root target still needs its best move, the first
+       * step of the line; a root move is its own. */
+      if (job->done[i] && (job->want_lines || job->targets[i].root))
         {
           const Target *tg = &job->targets[i];
           int value = tg->root ? job->lower[i] : tg->taken - job->lower[i];
 
-          walk_line (c, tg, value, job->lines[i], &job->endless[i]);
+          walk_line (c, tg, value, job->want_lines ? G_MAXUINT : 1,
+                     job->lines[i], &job->endless[i]);
         }
     }
 }
@@ -1398,16 +1402,24 @@ analyse (DjSearch             *search,
       result->lower = mv->lower;
       result->upper = mv->upper;
       result->exact = mv->exact;
-      if (mv->line_len > 0)
+      if (mv->line_len == 0)
         {
-          mv->move = mv->line[0];
-          result->n_moves = 1;
-        }
-      else
-        {
+          /* Not proven within the budget: the best move found so far (the
+           * table's move for the root), else the first one tried. */
+          guint64 data;
+          DjMove best = children[0].move;
+
+          if (tt_probe (search, pos_key (c, &job->root), &data))
+            for (int i = 0; i < n; i++)
+              if (children[i].move == D_MOVE (data))
+                best = children[i].move;
           g_free (mv->line);
-          mv->line = NULL;
+          mv->line = g_new (DjMove, 1);
+          mv->line[0] = best;
+          mv->line_len = 1;
         }
+      mv->move = mv->line[0];
+      result->n_moves = 1;
     }
   else
     {

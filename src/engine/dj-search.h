@@ -134,7 +134,11 @@ DjAnalysis  *dj_search_analyse         (DjSearch              *search,
 /* The value of @pos and one perfect-play line to the end of the game, or
  * until it comes back to a position on it (endless is then set: the seeds
  * left are divided equally).  The result has one DjMoveValue (the best move)
- * whose line is the whole line; n_moves is 0 when the game is over. */
+ * whose line is the whole line; n_moves is 0 when the game is over.  With
+ * DJ_SEARCH_VALUES_ONLY the line is the best move alone: the quickest way to
+ * a proven best move, since the other moves are only shown to be no better.
+ * When a budget stops the proof, the move is the best found so far and the
+ * line is that move. */
 DjAnalysis  *dj_search_solve           (DjSearch              *search,
                                         const DjRules         *rules,
                                         const DjPosition      *pos,
