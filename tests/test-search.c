@@ -139,6 +139,135 @@ test_hand_gift (void)
   }
 }
 
+
+/* Djenon-abe, on-starved-turn.  South: e=1 f=2; North: A=1 B=1 E=1; 21-21
+ * captured, South to move.  A position the game can come back to, and South
+ * leaves the circle with a capture.
+ *
+ * f (index 5, two seeds): they go to A and B, one each.  B (index 7) makes
+ *   2: capture; back along the chain A (index 6) holds 2: taken too; f holds
+ *   0: the chain stops.  South takes 4: 25-21.  Left: e=1 and E=1, one seed
+ *   in each row: the game ends, each keeps their seed: 26-22, +4 for South.
+ * e (index 4, one seed): it makes 3 in f: relay 3 from f to A (2), B (2),
+ *   C (1, it was empty): the move ends, nothing taken, South's row is now
+ *   empty.  North can answer A (index 6, two seeds): to B (3) and C (2): C
+ *   makes 2: capture; back along the chain B holds 3: it stops.  North takes
+ *   2: 21-23.  Left: B=3 E=1 in North's row, none in South's.  South begins
+ *   its turn starved; North's B sows C, D, E and takes at E, its E sows F:
+ *   neither feeds South, so the game ends and North gives one seed of its
+ *   four (the terminal gift): 22-26.  So e is worth at most -4 for South
+ *   (North has even better: -6), and f, +4, is the only best move.
+ * The circle: after e, these 29 turns, none of them a capture, bring the
+ *   game back to this very position, South to move; going round is worth
+ *   0 (the 6 seeds shared) and f does better. */
+static void
+test_hand_escape (void)
+{
+  static const char *const circle[] = {
+    "e", "E", "pass", "F", "a", "B", "b", "D", "c", "A", "d", "B", "e", "D", "b",
+    "C", "a", "D", "c", "E", "a", "pass", "f", "A", "d", "B", "c", "C", "d", "D",
+  };
+  g_autoptr(DjSearch) search = dj_search_new (1 << 20);
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjPosition start = parse ("0 0 0 0 1 2 1 1 0 0 1 0 21 21 S"), pos = start, after;
+  g_autoptr(DjAnalysis) a = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjTrace) trace = dj_trace_new ();
+
+  /* f: the capture of 4 and the end of the game. */
+  g_assert_true (dj_play (&rules, &start, 5, trace, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (trace->captured, ==, 4);
+  g_assert_true (dj_position_equal (&trace->after, &(DjPosition) {
+    .pits = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0 }, .captured = { 25, 21 }, .to_move = DJ_NORTH }));
+
+  /* e, then North's A: the capture of 2 and the starved end. */
+  g_assert_true (dj_play (&rules, &start, 4, trace, &error));
+  g_assert_cmpuint (trace->captured, ==, 0);
+  after = trace->after;
+  g_assert_true (dj_play (&rules, &after, 6, trace, &error));
+  g_assert_cmpuint (trace->captured, ==, 2);
+  {
+    DjMoves moves;
+    int score[2];
+
+    dj_moves_generate (&rules, &trace->after, &moves);
+    g_assert_cmpint (moves.end, ==, DJ_END_STARVED);
+    dj_final_scores (&rules, &trace->after, score);
+    g_assert_cmpint (score[DJ_SOUTH], ==, 22);
+    g_assert_cmpint (score[DJ_NORTH], ==, 26);
+  }
+
+  /* The circle: no capture, and back where it began. */
+  for (guint i = 0; i < G_N_ELEMENTS (circle); i++)
+    {
+      DjMoves moves;
+      DjMove move;
+
+      g_assert_true (dj_move_from_string (circle[i], &move));
+      dj_moves_generate (&rules, &pos, &moves);
+      g_assert_true (dj_moves_child (&moves, &pos, move, &pos));
+      g_assert_cmpuint (pos.captured[0], ==, 21);
+      g_assert_cmpuint (pos.captured[1], ==, 21);
+      if (i + 1 < G_N_ELEMENTS (circle))
+        g_assert_false (dj_position_equal (&pos, &start));
+    }
+  g_assert_true (dj_position_equal (&pos, &start));
+
+  /* The analysis: f, +4, exact; e at most -4. */
+  a = analyse (search, &rules, &start);
+  g_assert_true (a->exact);
+  g_assert_cmpuint (a->n_moves, ==, 2);
+  g_assert_cmpint (a->moves[0].move, ==, 5);
+  g_assert_cmpint (a->value, ==, 4);
+  g_assert_false (a->moves[0].endless);
+  g_assert_cmpint (find_move (a, 4)->value, <=, -4);
+}
+
+/* Djenon-aboure cannot go round: a move that captures nothing never empties
+ * a pit (the pit it is lifted from and every relay pit get the lap's first
+ * seed back, origin-first) and ends in a pit that was empty, so every such
+ * move leaves one more pit occupied; and a pass is answered by a move or
+ * ends the game.  A repeated position would need the count to come back
+ * down.  Checked on every move of random positions of every size. */
+static void
+test_aboure_never_repeats (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (12);
+  guint quiet = 0;
+
+  for (guint k = 0; k < 20000; k++)
+    {
+      guint seeds = g_rand_int_range (rand, 2, DJ_N_SEEDS + 1);
+      DjPosition pos = { 0 };
+      DjMoves moves;
+      guint occupied = 0;
+
+      for (guint i = 0; i < seeds; i++)
+        pos.pits[g_rand_int_range (rand, 0, DJ_N_PITS)]++;
+      pos.captured[0] = DJ_N_SEEDS - seeds;
+      pos.to_move = g_rand_int_range (rand, 0, 2);
+      for (guint i = 0; i < DJ_N_PITS; i++)
+        occupied += pos.pits[i] > 0;
+      dj_moves_generate (&rules, &pos, &moves);
+      for (guint j = 0; j < DJ_ROW_PITS; j++)
+        {
+          const DjPosition *child = &moves.children[j];
+          guint after = 0;
+
+          if (moves.pit[j] != DJ_PIT_LEGAL ||
+              child->captured[0] + child->captured[1] != DJ_N_SEEDS - seeds)
+            continue;
+          for (guint i = 0; i < DJ_N_PITS; i++)
+            after += child->pits[i] > 0;
+          g_assert_cmpuint (after, >, occupied);
+          quiet++;
+        }
+    }
+  g_assert_cmpuint (quiet, >, 5000);
+}
+
 static DjPosition
 random_small (GRand   *rand,
               guint    seeds)
@@ -847,6 +976,8 @@ main (int    argc,
 
   g_test_add_func ("/djenon/search/hand/aboure", test_hand_aboure);
   g_test_add_func ("/djenon/search/hand/gift", test_hand_gift);
+  g_test_add_func ("/djenon/search/hand/escape", test_hand_escape);
+  g_test_add_func ("/djenon/search/aboure-never-repeats", test_aboure_never_repeats);
   g_test_add_func ("/djenon/search/table-files", test_table_files);
   g_test_add_func ("/djenon/search/shared", test_shared);
   g_test_add_data_func ("/djenon/search/invariance/aboure", GUINT_TO_POINTER (0), test_invariance);
