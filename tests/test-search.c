@@ -157,9 +157,9 @@ test_hand_gift (void)
  *   neither feeds South, so the game ends and North gives one seed of its
  *   four (the terminal gift): 22-26.  So e is worth at most -4 for South
  *   (North has even better: -6), and f, +4, is the only best move.
- * The circle: after e, these 29 turns, none of them a capture, bring the
- *   game back to this very position, South to move; going round is worth
- *   0 (the 6 seeds shared) and f does better. */
+ * The circle: e and the 27 moves and 2 passes after it in circle[], none
+ *   of them a capture, bring the game back to this very position, South to
+ *   move; going round is worth 0 (the 6 seeds shared) and f does better. */
 static void
 test_hand_escape (void)
 {
