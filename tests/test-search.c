@@ -5,9 +5,11 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dj-search.h"
+#include "dj-search-book.h"
 #include "dj-search-tables.h"
 
 static DjPosition
@@ -638,6 +640,8 @@ test_limits (void)
     { 0, 0, 9 },
   };
 
+  /* Budgets too small for the start: the opening book would answer at once. */
+  dj_search_set_use_book (search, FALSE);
   dj_position_init_start (&start);
   exact = analyse (search, &rules, &start);
   for (guint b = 0; b < G_N_ELEMENTS (budgets); b++)
@@ -684,6 +688,8 @@ test_cancel (void)
   DjPosition start;
   gint64 t0;
 
+  /* The opening book would answer at once: a search to cancel needs time. */
+  dj_search_set_use_book (search, FALSE);
   dj_position_init_start (&start);
   thread = g_thread_new ("cancel", cancel_later, cancellable);
   t0 = g_get_monotonic_time ();
@@ -741,6 +747,7 @@ test_async (void)
   gboolean cancelled = FALSE;
   DjPosition start;
 
+  dj_search_set_use_book (search, FALSE);   /* the cancelled one must take time */
   dj_position_init_start (&start);
   dj_search_analyse_async (search, &aboure, &start, NULL, NULL, analysed_cb, &async);
   while (async == NULL)
@@ -776,6 +783,7 @@ test_async_outlives_owner (void)
   g_assert_cmpuint (dj_search_get_table_bytes (search), ==, 8 << 20);
   g_assert_true (dj_search_ref (search) == search);
   dj_search_unref (search);
+  dj_search_set_use_book (search, FALSE);   /* the cancelled one must take time */
 
   dj_position_init_start (&start);
   dj_search_analyse_async (search, &aboure, &start, NULL, NULL, analysed_cb, &async);
@@ -902,6 +910,9 @@ test_best_move (void)
   g_autoptr(GRand) rand = g_rand_new_with_seed (27);
   guint unproven = 0;
 
+  /* The positions of the first plies would come from the opening book. */
+  dj_search_set_use_book (search, FALSE);
+
   for (guint r = 0; r < G_N_ELEMENTS (sets); r++)
     for (guint k = 0; k < 30; k++)
       {
@@ -940,6 +951,144 @@ test_best_move (void)
   g_assert_cmpuint (unproven, >, 5);
 }
 
+/* The opening book: loaded, consistent with its moves at the start, and a
+ * sample of its positions against fresh search without it; damaged books
+ * are refused with the line that is wrong. */
+static void
+test_book (gconstpointer data)
+{
+  const DjRules *rules = data;
+  const DjBook *book = dj_book_get (rules);
+  const DjSearchLimits values_only = { 0, 0, 0, DJ_SEARCH_VALUES_ONLY };
+  g_autoptr(DjSearch) with = dj_search_new (16 << 20);
+  g_autoptr(DjSearch) without = dj_search_new (16 << 20);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5 + rules->variant * 2 + rules->feeding);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(DjAnalysis) a = NULL;
+  g_autoptr(DjAnalysis) b = NULL;
+  DjPosition start;
+  guint n_lines;
+  int v;
+
+  g_assert_nonnull (book);
+  g_assert_cmpuint (dj_book_size (book), >, 900);
+  dj_search_set_use_book (without, FALSE);
+
+  /* The start: in the book, and every move's value the same either way. */
+  dj_position_init_start (&start);
+  g_assert_true (dj_book_lookup (book, &start, &v));
+  a = dj_search_analyse (with, rules, &start, &values_only, NULL, &error);
+  g_assert_no_error (error);
+  b = dj_search_analyse (without, rules, &start, &values_only, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (a->value, ==, v);
+  g_assert_cmpint (b->value, ==, v);
+  g_assert_cmpuint (a->n_moves, ==, b->n_moves);
+  for (guint i = 0; i < a->n_moves; i++)
+    g_assert_cmpint (a->moves[i].value, ==, find_move (b, a->moves[i].move)->value);
+  /* Looked up, not searched. */
+  g_assert_cmpuint (a->nodes, <, b->nodes / 100);
+
+  /* 25 positions of the file, each solved afresh without the book. */
+  path = g_build_filename (g_getenv ("DJENON_TABLES_DIR"), dj_book_file_name (rules), NULL);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  lines = g_strsplit (text, "\n", 0);
+  n_lines = g_strv_length (lines);
+  for (guint k = 0; k < 25; k++)
+    {
+      const char *line = lines[g_rand_int_range (rand, 1, n_lines - 1)];
+      g_auto(GStrv) tokens = g_strsplit (line, " ", 0);
+      guint n = g_strv_length (tokens), seeds = 0;
+      g_autoptr(DjAnalysis) fresh = NULL;
+      DjPosition pos = { 0 };
+      int value;
+
+      for (guint i = 0; i < DJ_N_PITS; i++)
+        {
+          pos.pits[i] = atoi (tokens[i]);
+          seeds += pos.pits[i];
+        }
+      pos.to_move = strcmp (tokens[DJ_N_PITS], "S") == 0 ? DJ_SOUTH : DJ_NORTH;
+      pos.feed_owed = n == DJ_N_PITS + 3;
+      pos.captured[pos.to_move] = DJ_N_SEEDS - seeds;
+      value = atoi (tokens[n - 1]);
+      g_assert_true (dj_book_lookup (book, &pos, &v));
+      g_assert_cmpint (v, ==, value);
+      dj_search_clear (without);
+      fresh = dj_search_solve (without, rules, &pos, &values_only, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (fresh->exact);
+      g_assert_cmpint (fresh->value - (int) (DJ_N_SEEDS - seeds), ==, value);
+    }
+}
+
+static void
+test_book_damaged (void)
+{
+  const DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  static const struct
+  {
+    const char *text;
+    guint       line;   /* 0: the header */
+  } bad[] = {
+    { "", 0 },
+    { "djenon-book-1 aboure on-starved-turn 5\n", 0 },
+    { "djenon-book-2 abe on-starved-turn 5\n", 0 },
+    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 S -2\n", 2 },
+    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 X -2\n", 2 },
+    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S 49\n", 2 },
+    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 40 S 0\n", 2 },
+    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S -2 7\n", 2 },
+    { "djenon-book-1 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n", 3 },
+    { "djenon-book-1 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N fed 0\n", 2 },
+  };
+  const char *good = "djenon-book-1 abe on-starved-turn 5\n"
+                     "0 0 0 0 0 0 1 1 0 0 0 0 N feed 2\n"
+                     "4 4 4 4 4 4 4 4 4 4 4 4 S -2\n";
+  g_autoptr(DjBook) book = NULL;
+  g_autoptr(GError) error = NULL;
+  DjPosition pos;
+  int v;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) e = NULL;
+      g_autoptr(DjBook) b = dj_book_parse (&abe, bad[i].text, strlen (bad[i].text), &e);
+
+      g_assert_null (b);
+      g_assert_error (e, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+      if (bad[i].line > 0)
+        {
+          g_autofree char *where = g_strdup_printf ("%u", bad[i].line);
+
+          g_assert_nonnull (strstr (e->message, where));
+        }
+    }
+  /* A NUL inside the text is not a book either. */
+  {
+    g_autoptr(GError) e = NULL;
+
+    g_assert_null (dj_book_parse (&abe, good, strlen (good) + 1, &e));
+    g_assert_nonnull (e);
+  }
+
+  book = dj_book_parse (&abe, good, strlen (good), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dj_book_size (book), ==, 2);
+  g_assert_cmpuint (dj_book_min_seeds (book), ==, 2);
+  dj_position_init_start (&pos);
+  g_assert_true (dj_book_lookup (book, &pos, &v));
+  g_assert_cmpint (v, ==, -2);
+  pos.to_move = DJ_NORTH;
+  g_assert_false (dj_book_lookup (book, &pos, &v));
+  g_assert_true (dj_position_parse ("0 0 0 0 0 0 1 1 0 0 0 0 20 26 N feed", &pos, NULL));
+  g_assert_true (dj_book_lookup (book, &pos, &v));
+  g_assert_cmpint (v, ==, 2);
+}
+
 static void
 test_choose (void)
 {
@@ -968,6 +1117,12 @@ test_choose (void)
   g_assert_true (differs);
 }
 
+static const DjRules book_rules[] = {
+  { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+  { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+  { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+};
+
 int
 main (int    argc,
       char **argv)
@@ -990,6 +1145,10 @@ main (int    argc,
   g_test_add_func ("/djenon/search/async", test_async);
   g_test_add_func ("/djenon/search/async-outlives-owner", test_async_outlives_owner);
   g_test_add_func ("/djenon/search/best-move", test_best_move);
+  g_test_add_data_func ("/djenon/search/book/aboure", &book_rules[0], test_book);
+  g_test_add_data_func ("/djenon/search/book/abe", &book_rules[1], test_book);
+  g_test_add_data_func ("/djenon/search/book/abe-immediate", &book_rules[2], test_book);
+  g_test_add_func ("/djenon/search/book/damaged", test_book_damaged);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);
 

@@ -11,6 +11,7 @@
 
 #include "dj-cli.h"
 #include "dj-search.h"
+#include "dj-search-book.h"
 #include "dj-search-tables.h"
 #include "dj-xml.h"
 
@@ -352,10 +353,12 @@ dj_cli_bench_search (gboolean quick)
   DjSearchLimits best_limits = { quick ? 3000 : 10000, 0, 0, DJ_SEARCH_VALUES_ONLY };
   guint count = quick ? 20 : 200;
 
-  printf ("search: table %u MB, %u threads, endgame tables %s, %s; a position not exact "
-          "within %.0f s counts as over the limit\n", DJ_SEARCH_DEFAULT_TABLE >> 20,
-          MIN (g_get_num_processors (), 2),
+  printf ("search: table %u MB, %u threads, endgame tables %s, opening books %s, %s; a "
+          "position not exact within %.0f s counts as over the limit\n",
+          DJ_SEARCH_DEFAULT_TABLE >> 20, MIN (g_get_num_processors (), 2),
           dj_tables_available () ? "loaded" : "MISSING (set DJENON_TABLES_DIR)",
+          dj_book_get (&sets[0].rules) != NULL && dj_book_get (&sets[1].rules) != NULL &&
+          dj_book_get (&sets[2].rules) != NULL ? "loaded" : "MISSING",
           quick ? "quick" : "full", limits.time_ms / 1000.0);
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {

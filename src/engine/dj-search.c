@@ -40,6 +40,7 @@
 #endif
 
 #include "dj-search.h"
+#include "dj-search-book.h"
 #include "dj-search-tables.h"
 
 #define INF     1000
@@ -73,6 +74,7 @@ struct _DjSearch
   volatile gint generation;
   volatile gint n_threads;
   volatile gint use_tables;
+  volatile gint use_book;
 };
 
 typedef struct
@@ -106,6 +108,8 @@ typedef struct
   guint              tester_ply;    /* parity of the ply whose mover a test is about */
   const DjTables    *tables;        /* NULL: none */
   int                tables_seeds;  /* positions with at most this many seeds are in them */
+  const DjBook      *book;          /* NULL: none */
+  int                book_seeds;    /* its positions have at least this many seeds */
   DjPosition         stack[DJ_SEARCH_MAX_PLY + 2];
 } Ctx;
 
@@ -170,7 +174,7 @@ split_value (const DjPosition *p)
 }
 
 /* The exact future value of @pos from its mover's view, from the endgame
- * tables; FALSE if they do not have it. */
+ * tables or the opening book; FALSE if they do not have it. */
 static inline gboolean
 table_value (const Ctx        *c,
              const DjPosition *pos,
@@ -179,10 +183,15 @@ table_value (const Ctx        *c,
 {
   int v;
 
-  if (rem > c->tables_seeds || !dj_tables_lookup (c->tables, pos, &v))
-    return FALSE;
-  *value = pos->to_move == DJ_SOUTH ? v : -v;
-  return TRUE;
+  if (rem <= c->tables_seeds)
+    {
+      if (!dj_tables_lookup (c->tables, pos, &v))
+        return FALSE;
+      *value = pos->to_move == DJ_SOUTH ? v : -v;
+      return TRUE;
+    }
+  /* The opening book holds the mover's view already. */
+  return c->book != NULL && rem >= c->book_seeds && dj_book_lookup (c->book, pos, value);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -907,6 +916,7 @@ dj_search_new (gsize table_bytes)
   s->n_buckets = buckets;
   s->n_threads = CLAMP (g_get_num_processors (), 1, 2);
   s->use_tables = TRUE;
+  s->use_book = TRUE;
   return s;
 }
 
@@ -981,6 +991,14 @@ dj_search_set_use_tables (DjSearch *search,
   g_atomic_int_set (&search->use_tables, !!use_tables);
 }
 
+void
+dj_search_set_use_book (DjSearch *search,
+                        gboolean  use_book)
+{
+  g_return_if_fail (search != NULL);
+  g_atomic_int_set (&search->use_book, !!use_book);
+}
+
 gsize
 dj_search_get_table_bytes (DjSearch *search)
 {
@@ -1006,6 +1024,7 @@ typedef struct
   DjRules           rules;
   guint8            generation;
   gboolean          use_tables;
+  gboolean          use_book;
   guint             n_threads;
   DjPosition        root;        /* captures zero */
   int               rem;
@@ -1057,6 +1076,8 @@ ctx_init (Ctx *c,
   c->tester_ply = 0;
   c->tables = job->use_tables ? dj_tables_get (&job->rules) : NULL;
   c->tables_seeds = c->tables != NULL ? (int) dj_tables_max_seeds (c->tables) : -1;
+  c->book = job->use_tables && job->use_book ? dj_book_get (&job->rules) : NULL;
+  c->book_seeds = c->book != NULL ? (int) dj_book_min_seeds (c->book) : DJ_N_SEEDS + 1;
 }
 
 static void
@@ -1196,6 +1217,7 @@ job_init (Job                  *job,
   table_of (search);
   job->generation = (guint8) g_atomic_int_add (&search->generation, 1);
   job->use_tables = g_atomic_int_get (&search->use_tables);
+  job->use_book = g_atomic_int_get (&search->use_book);
   job->n_threads = g_atomic_int_get (&search->n_threads);
   job->root = *pos;
   job->root.captured[0] = job->root.captured[1] = 0;

@@ -120,6 +120,10 @@ void         dj_search_set_threads     (DjSearch         *search,
  * fresh search. */
 void         dj_search_set_use_tables  (DjSearch         *search,
                                         gboolean          use_tables);
+/* Use the opening book (default TRUE; never without the tables).  Off only
+ * for testing it against fresh search. */
+void         dj_search_set_use_book    (DjSearch         *search,
+                                        gboolean          use_book);
 
 /* Every legal move of @pos with its value and best line.  @limits may be
  * NULL (no limits).  Returns NULL only for an invalid position

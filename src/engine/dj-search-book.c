@@ -1,0 +1,287 @@
+/* dj-search-book.c: the opening book, exact values of the first plies
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The positions of the first few turns of a game are the slowest to solve:
+ * every seed is still on the board.  dj-make-book solves them once; the
+ * search looks them up here as it looks up the endgame tables.  Entries
+ * are kept sorted by their 13-byte key (the 12 counts, then the side to
+ * move and the feeding flag) and found by binary search; a bitmap of key
+ * hashes turns most misses away with one load.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dj-search-book.h"
+
+#define KEY_LEN   13
+#define FILTER_BITS (1u << 16)
+
+typedef struct
+{
+  guint8 key[KEY_LEN];
+  gint8  value;
+} Entry;
+
+struct _DjBook
+{
+  DjRules  rules;
+  Entry   *entries;
+  guint    n;
+  guint    min_seeds;
+  guint64  filter[FILTER_BITS / 64];
+};
+
+static void
+make_key (const DjPosition *pos,
+          guint8            key[KEY_LEN])
+{
+  memcpy (key, pos->pits, DJ_N_PITS);
+  key[DJ_N_PITS] = pos->to_move | (pos->feed_owed << 1);
+}
+
+static guint
+key_hash (const guint8 key[KEY_LEN])
+{
+  guint32 h = 2166136261u;
+
+  for (guint i = 0; i < KEY_LEN; i++)
+    h = (h ^ key[i]) * 16777619u;
+  return (h ^ (h >> 16)) & (FILTER_BITS - 1);
+}
+
+static int
+compare_entries (const void *a,
+                 const void *b)
+{
+  return memcmp (((const Entry *) a)->key, ((const Entry *) b)->key, KEY_LEN);
+}
+
+static gint
+compare_order (gconstpointer a,
+               gconstpointer b,
+               gpointer      data)
+{
+  GArray *entries = data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  int c = compare_entries (&g_array_index (entries, Entry, x), &g_array_index (entries, Entry, y));
+
+  return c != 0 ? c : (x > y) - (x < y);
+}
+
+char *
+dj_book_key_to_string (const DjPosition *pos)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    g_string_append_printf (s, "%u ", pos->pits[i]);
+  g_string_append (s, pos->to_move == DJ_SOUTH ? "S" : "N");
+  if (pos->feed_owed)
+    g_string_append (s, " feed");
+  return g_string_free (s, FALSE);
+}
+
+const char *
+dj_book_file_name (const DjRules *rules)
+{
+  if (rules->variant == DJ_VARIANT_ABOURE)
+    return "aboure.djbook";
+  return rules->feeding == DJ_FEEDING_IMMEDIATE ? "abe-immediate.djbook" : "abe.djbook";
+}
+
+/* One line "p0 … p11 S|N [feed] VALUE" into @entry. */
+static gboolean
+parse_line (const char *line,
+            Entry      *entry,
+            guint      *seeds)
+{
+  g_auto(GStrv) tokens = g_strsplit (line, " ", 0);
+  guint n = g_strv_length (tokens), total = 0;
+  gboolean feed = n == DJ_N_PITS + 3;
+  gint64 value;
+
+  if (n != DJ_N_PITS + 2 && !(feed && strcmp (tokens[DJ_N_PITS + 1], "feed") == 0))
+    return FALSE;
+  for (guint i = 0; i < DJ_N_PITS; i++)
+    {
+      guint64 v;
+
+      if (!g_ascii_string_to_unsigned (tokens[i], 10, 0, DJ_N_SEEDS, &v, NULL))
+        return FALSE;
+      entry->key[i] = v;
+      total += v;
+    }
+  if (total > DJ_N_SEEDS)
+    return FALSE;
+  if (strcmp (tokens[DJ_N_PITS], "S") == 0)
+    entry->key[DJ_N_PITS] = DJ_SOUTH;
+  else if (strcmp (tokens[DJ_N_PITS], "N") == 0)
+    entry->key[DJ_N_PITS] = DJ_NORTH;
+  else
+    return FALSE;
+  if (feed)
+    entry->key[DJ_N_PITS] |= 2;
+  if (!g_ascii_string_to_signed (tokens[n - 1], 10, -(gint64) total, total, &value, NULL))
+    return FALSE;
+  entry->value = value;
+  *seeds = total;
+  return TRUE;
+}
+
+DjBook *
+dj_book_parse (const DjRules  *rules,
+               const char     *text,
+               gsize           length,
+               GError        **error)
+{
+  g_autoptr(DjBook) book = g_new0 (DjBook, 1);
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  g_autoptr(GArray) line_of = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree char *copy = g_strndup (text, length);
+  g_autofree char *header = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n_lines;
+
+  g_return_val_if_fail (rules != NULL && text != NULL, NULL);
+
+  book->rules = *rules;
+  book->min_seeds = DJ_N_SEEDS;
+  lines = g_strsplit (copy, "\n", 0);
+  n_lines = g_strv_length (lines);
+  header = g_strdup_printf ("%s %s %s ", DJ_BOOK_MAGIC, dj_variant_to_string (rules->variant),
+                            dj_feeding_to_string (rules->feeding));
+  if (n_lines == 0 || !g_str_has_prefix (lines[0], header) || strlen (text) != length)
+    {
+      g_set_error_literal (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                           _("Not an opening book of these rules"));
+      return NULL;
+    }
+  for (guint i = 1; i < n_lines; i++)
+    {
+      Entry e;
+      guint seeds;
+
+      if (lines[i][0] == '\0' && i + 1 == n_lines)
+        break;
+      if (!parse_line (lines[i], &e, &seeds))
+        {
+          g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                       _("Line %u: not a position of the opening book"), i + 1);
+          return NULL;
+        }
+      g_array_append_val (entries, e);
+      g_array_append_val (line_of, i);
+      book->min_seeds = MIN (book->min_seeds, seeds);
+      book->filter[key_hash (e.key) / 64] |= G_GUINT64_CONSTANT (1) << (key_hash (e.key) % 64);
+    }
+  /* The file is sorted as text; the search wants the keys' order.  The
+   * line numbers travel with the entries, for a position given twice. */
+  {
+    g_autofree guint *order = g_new (guint, entries->len);
+    g_autoptr(GArray) sorted = g_array_sized_new (FALSE, FALSE, sizeof (Entry), entries->len);
+
+    for (guint i = 0; i < entries->len; i++)
+      order[i] = i;
+    g_qsort_with_data (order, entries->len, sizeof (guint), compare_order, entries);
+    for (guint i = 0; i < entries->len; i++)
+      {
+        const Entry *e = &g_array_index (entries, Entry, order[i]);
+
+        if (i > 0 && compare_entries (&g_array_index (sorted, Entry, i - 1), e) == 0)
+          {
+            g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                         _("Line %u: a position the opening book already has"),
+                         MAX (g_array_index (line_of, guint, order[i]),
+                              g_array_index (line_of, guint, order[i - 1])) + 1);
+            return NULL;
+          }
+        g_array_append_val (sorted, *e);
+      }
+    g_array_unref (entries);
+    entries = g_steal_pointer (&sorted);
+  }
+  book->n = entries->len;
+  book->entries = (Entry *) g_array_free (g_steal_pointer (&entries), FALSE);
+  return g_steal_pointer (&book);
+}
+
+void
+dj_book_free (DjBook *book)
+{
+  if (book == NULL)
+    return;
+  g_free (book->entries);
+  g_free (book);
+}
+
+gboolean
+dj_book_lookup (const DjBook     *book,
+                const DjPosition *pos,
+                int              *value)
+{
+  Entry probe;
+  const Entry *e;
+  guint h;
+
+  make_key (pos, probe.key);
+  h = key_hash (probe.key);
+  if (!(book->filter[h / 64] & (G_GUINT64_CONSTANT (1) << (h % 64))))
+    return FALSE;
+  e = bsearch (&probe, book->entries, book->n, sizeof (Entry), compare_entries);
+  if (e == NULL)
+    return FALSE;
+  *value = e->value;
+  return TRUE;
+}
+
+guint
+dj_book_size (const DjBook *book)
+{
+  return book->n;
+}
+
+guint
+dj_book_min_seeds (const DjBook *book)
+{
+  return book->min_seeds;
+}
+
+const DjBook *
+dj_book_get (const DjRules *rules)
+{
+  static DjBook *shared[3];
+  static gsize once[3];
+  guint slot;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  if (rules->variant == DJ_VARIANT_ABOURE)
+    slot = 0;
+  else
+    slot = rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
+
+  if (g_once_init_enter (&once[slot]))
+    {
+      const char *dir = g_getenv ("DJENON_TABLES_DIR");
+      g_autofree char *path = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      DjRules r = *rules;
+      gsize length;
+
+      if (r.variant == DJ_VARIANT_ABOURE)
+        r.feeding = DJ_FEEDING_ON_STARVED_TURN;
+      path = g_build_filename (dir != NULL && *dir != '\0' ? dir : PKGDATADIR "/tables",
+                               dj_book_file_name (&r), NULL);
+      if (g_file_get_contents (path, &text, &length, &error))
+        shared[slot] = dj_book_parse (&r, text, length, &error);
+      if (shared[slot] == NULL)
+        g_debug ("No opening book: %s: %s", path, error->message);
+      g_once_init_leave (&once[slot], 1);
+    }
+  return shared[slot];
+}
