@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dj-search-book.h"
+#include "dj-search-tables.h"
 
 #define KEY_LEN   13
 #define FILTER_BITS (1u << 16)
@@ -250,38 +251,27 @@ dj_book_min_seeds (const DjBook *book)
   return book->min_seeds;
 }
 
+static gpointer
+load_book (const DjRules  *rules,
+           const char     *path,
+           GError        **error)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &text, &length, error))
+    return NULL;
+  return dj_book_parse (rules, text, length, error);
+}
+
 const DjBook *
 dj_book_get (const DjRules *rules)
 {
-  static DjBook *shared[3];
+  static gpointer shared[3];
   static gsize once[3];
-  guint slot;
 
   g_return_val_if_fail (rules != NULL, NULL);
 
-  if (rules->variant == DJ_VARIANT_ABOURE)
-    slot = 0;
-  else
-    slot = rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
-
-  if (g_once_init_enter (&once[slot]))
-    {
-      const char *dir = g_getenv ("DJENON_TABLES_DIR");
-      g_autofree char *path = NULL;
-      g_autofree char *text = NULL;
-      g_autoptr(GError) error = NULL;
-      DjRules r = *rules;
-      gsize length;
-
-      if (r.variant == DJ_VARIANT_ABOURE)
-        r.feeding = DJ_FEEDING_ON_STARVED_TURN;
-      path = g_build_filename (dir != NULL && *dir != '\0' ? dir : PKGDATADIR "/tables",
-                               dj_book_file_name (&r), NULL);
-      if (g_file_get_contents (path, &text, &length, &error))
-        shared[slot] = dj_book_parse (&r, text, length, &error);
-      if (shared[slot] == NULL)
-        g_debug ("No opening book: %s: %s", path, error->message);
-      g_once_init_leave (&once[slot], 1);
-    }
-  return shared[slot];
+  return dj_tables_load_shared (rules, shared, once, dj_book_file_name, load_book,
+                                "opening book");
 }

@@ -644,37 +644,69 @@ dj_tables_file_name (const DjRules *rules)
   return rules->feeding == DJ_FEEDING_IMMEDIATE ? "abe-immediate.djtb" : "abe.djtb";
 }
 
-const DjTables *
-dj_tables_get (const DjRules *rules)
+guint
+dj_tables_rule_set (const DjRules *rules,
+                    DjRules       *canonical)
 {
-  static DjTables *shared[3];
-  static gsize once[3];
-  guint slot;
-
-  g_return_val_if_fail (rules != NULL, NULL);
-
+  *canonical = *rules;
   if (rules->variant == DJ_VARIANT_ABOURE)
-    slot = 0;
-  else
-    slot = rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
+    {
+      canonical->feeding = DJ_FEEDING_ON_STARVED_TURN;   /* the option does not apply */
+      return 0;
+    }
+  return rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
+}
+
+char *
+dj_tables_data_path (const char *name)
+{
+  const char *dir = g_getenv ("DJENON_TABLES_DIR");
+
+  return g_build_filename (dir != NULL && *dir != '\0' ? dir : PKGDATADIR "/tables", name, NULL);
+}
+
+gpointer
+dj_tables_load_shared (const DjRules  *rules,
+                       gpointer        shared[3],
+                       gsize           once[3],
+                       const char   *(*file_name) (const DjRules *rules),
+                       DjDataLoader    load,
+                       const char     *what)
+{
+  DjRules r;
+  guint slot = dj_tables_rule_set (rules, &r);
 
   if (g_once_init_enter (&once[slot]))
     {
-      const char *dir = g_getenv ("DJENON_TABLES_DIR");
-      g_autofree char *path = NULL;
+      g_autofree char *path = dj_tables_data_path (file_name (&r));
       g_autoptr(GError) error = NULL;
-      DjRules r = *rules;
 
-      if (r.variant == DJ_VARIANT_ABOURE)
-        r.feeding = DJ_FEEDING_ON_STARVED_TURN;
-      path = g_build_filename (dir != NULL && *dir != '\0' ? dir : PKGDATADIR "/tables",
-                               dj_tables_file_name (&r), NULL);
-      shared[slot] = dj_tables_load (&r, path, &error);
+      shared[slot] = load (&r, path, &error);
       if (shared[slot] == NULL)
-        g_debug ("No endgame tables: %s", error->message);
+        g_debug ("No %s: %s: %s", what, path, error->message);
       g_once_init_leave (&once[slot], 1);
     }
   return shared[slot];
+}
+
+static gpointer
+load_tables (const DjRules  *rules,
+             const char     *path,
+             GError        **error)
+{
+  return dj_tables_load (rules, path, error);
+}
+
+const DjTables *
+dj_tables_get (const DjRules *rules)
+{
+  static gpointer shared[3];
+  static gsize once[3];
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  return dj_tables_load_shared (rules, shared, once, dj_tables_file_name, load_tables,
+                                "endgame tables");
 }
 
 gboolean

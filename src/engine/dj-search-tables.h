@@ -27,6 +27,29 @@ typedef struct _DjTables DjTables;
  * does not match): the search is then exact all the same, only slower. */
 const DjTables *dj_tables_get          (const DjRules    *rules);
 
+/* 0, 1 or 2: which of the three rule sets @rules is (Djenon-aboure,
+ * Djenon-abe, Djenon-abe with immediate feeding), and in @canonical the
+ * rules as that set's files name them (the feeding option does not apply
+ * to Djenon-aboure). */
+guint           dj_tables_rule_set     (const DjRules    *rules,
+                                        DjRules          *canonical);
+/* The data file @name: in DJENON_TABLES_DIR if set, else PKGDATADIR/tables. */
+char           *dj_tables_data_path    (const char       *name);
+
+typedef gpointer (*DjDataLoader) (const DjRules  *rules,
+                                  const char     *path,
+                                  GError        **error);
+/* The data of @rules loaded once by @load from the file file_name()
+ * names, kept in @shared (one slot a rule set, guarded by @once) for the
+ * life of the process; NULL when it does not load (said with g_debug(),
+ * @what naming it). */
+gpointer        dj_tables_load_shared  (const DjRules    *rules,
+                                        gpointer          shared[3],
+                                        gsize             once[3],
+                                        const char     *(*file_name) (const DjRules *rules),
+                                        DjDataLoader      load,
+                                        const char       *what);
+
 /* TRUE when the tables of every rule set load (for messages). */
 gboolean        dj_tables_available    (void);
 
