@@ -100,6 +100,33 @@ dj_test_remove_tree (const char *path)
     g_rmdir (dirs->pdata[i - 1]);
 }
 
+typedef gboolean (*DjTestCondition) (gpointer data);
+
+static G_GNUC_UNUSED gboolean
+dj_test_timed_out (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until @cond holds; fails, naming @what, after
+ * @seconds. */
+static G_GNUC_UNUSED void
+dj_test_wait_until (guint            seconds,
+                    DjTestCondition  cond,
+                    gpointer         data,
+                    const char      *what)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add_seconds (seconds, dj_test_timed_out, &expired);
+
+  while (!cond (data) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  if (expired)
+    g_error ("Timed out waiting for %s", what);
+  g_source_remove (id);
+}
+
 static G_GNUC_UNUSED void
 flush_events (void)
 {

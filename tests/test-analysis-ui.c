@@ -130,33 +130,6 @@ count_moves (const DjRules    *rules,
   return moves.must_pass ? 1 : moves.n_legal;
 }
 
-/* Main loop helpers */
-
-static gboolean
-timed_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-/* Runs the main loop until @cond holds; fails after TIMEOUT_S seconds. */
-static void
-wait_until (Condition  cond,
-            gpointer   data,
-            const char *what)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add_seconds (TIMEOUT_S, timed_out, &expired);
-
-  while (!cond (data) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (expired)
-    g_error ("Timed out waiting for %s", what);
-  g_source_remove (id);
-}
-
 static DjGame *
 new_game (const char *setup)
 {
@@ -263,7 +236,7 @@ panel_setup (PanelFixture *f,
   dj_board_set_position (f->board, dj_game_get_rules (f->game),
                          dj_node_get_position (dj_game_get_current (f->game)));
   dj_analysis_panel_set_game (f->panel, f->game);
-  wait_until (panel_ready, f, "the panel's first analysis");
+  dj_test_wait_until (TIMEOUT_S, panel_ready, f, "the panel's first analysis");
 }
 
 static void
@@ -341,7 +314,7 @@ test_panel_values (void)
   dj_game_set_current (f.game, after_a);
   g_assert_null (dj_analysis_panel_get_analysis (f.panel));
   g_assert_cmpint (dj_board_scene_get_best_move (dj_board_get_scene (f.board)), ==, DJ_NO_MOVE);
-  wait_until (panel_ready, &f, "the analysis after a");
+  dj_test_wait_until (TIMEOUT_S, panel_ready, &f, "the analysis after a");
   g_assert_cmpint (dj_analysis_panel_get_analysis (f.panel)->position.to_move, ==, DJ_NORTH);
   check_panel_values (&f);
 
@@ -349,7 +322,7 @@ test_panel_values (void)
   dj_game_set_current (f.game, root);
   dj_game_set_current (f.game, after_a);
   dj_game_set_current (f.game, root);
-  wait_until (panel_ready, &f, "the analysis back at the start");
+  dj_test_wait_until (TIMEOUT_S, panel_ready, &f, "the analysis back at the start");
   check_panel_values (&f);
 
   /* Hidden, it clears the board's mark and keeps nothing. */
@@ -357,7 +330,7 @@ test_panel_values (void)
   g_assert_cmpint (dj_board_scene_get_best_move (dj_board_get_scene (f.board)), ==, DJ_NO_MOVE);
   g_assert_null (dj_analysis_panel_get_analysis (f.panel));
   gtk_widget_set_visible (GTK_WIDGET (f.panel), TRUE);
-  wait_until (panel_ready, &f, "the analysis when shown again");
+  dj_test_wait_until (TIMEOUT_S, panel_ready, &f, "the analysis when shown again");
   check_panel_values (&f);
 
   panel_teardown (&f);
@@ -511,7 +484,7 @@ test_review_game (void)
   dj_review_set_game (review, game);
   dj_review_start (review);
   g_assert_true (dj_review_get_running (review));
-  wait_until (review_done, review, "the review");
+  dj_test_wait_until (TIMEOUT_S, review_done, review, "the review");
 
   g_assert_cmpuint (dj_review_get_n_moves (review), ==, plies);
   g_assert_cmpint (dj_review_get_loss (review, 0), ==, 4);
@@ -541,7 +514,7 @@ test_review_game (void)
   /* Reviewing twice marks once. */
   dj_game_redo (game);
   dj_review_start (review);
-  wait_until (review_done, review, "the second review");
+  dj_test_wait_until (TIMEOUT_S, review_done, review, "the second review");
   g_assert_cmpstr (dj_node_get_comment_after (bad), ==, comment);
   g_assert_cmpuint (dj_node_get_n_children (root), ==, 2);
 
@@ -575,7 +548,7 @@ test_review_inaccuracy (void)
 
   dj_review_set_game (review, game);
   dj_review_start (review);
-  wait_until (review_done, review, "the review");
+  dj_test_wait_until (TIMEOUT_S, review_done, review, "the review");
   g_assert_cmpint (dj_review_get_loss (review, 0), ==, 2);
   g_assert_cmpint (dj_node_get_glyph (played), ==, DJ_GLYPH_DUBIOUS);
   comment = dj_node_get_comment_after (played);
@@ -687,7 +660,7 @@ test_play_engine (void)
   g_assert_true (dj_play_engine_get_thinking (engine));
   g_assert_false (dj_board_get_interactive (board));
 
-  wait_until (engine_replied, engine, "the engine's reply");
+  dj_test_wait_until (TIMEOUT_S, engine_replied, engine, "the engine's reply");
   /* North replied; if South then had to pass, North moved again: every move
    * of the engine is one of the best value, and the user is to move. */
   reply = dj_node_get_first_child (user);
@@ -761,7 +734,7 @@ test_play_engine_undo (void)
   user = play (game, root, "a");
   dj_game_set_current (game, user);
   g_assert_true (dj_play_engine_get_thinking (engine));
-  wait_until (engine_replied, engine, "the engine's reply");
+  dj_test_wait_until (TIMEOUT_S, engine_replied, engine, "the engine's reply");
 
   reply = dj_node_get_first_child (user);
   g_assert_nonnull (reply);
@@ -828,14 +801,14 @@ test_window_toggle (void)
   state = g_action_get_state (action);
   g_assert_true (g_variant_get_boolean (state));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (panel)));
-  wait_until (window_panel_ready, panel, "the panel in the window");
+  dj_test_wait_until (TIMEOUT_S, window_panel_ready, panel, "the panel in the window");
   g_assert_cmpint (dj_board_scene_get_best_move (scene), ==,
                    dj_analysis_panel_get_analysis (panel)->moves[0].move);
 
   /* A new game: the panel follows. */
   dj_window_start_game (window, &DJ_RULES_INIT (DJ_VARIANT_ABOURE), NULL, NULL);
   g_assert_true (dj_analysis_panel_get_game (panel) == dj_window_get_game (window));
-  wait_until (window_panel_ready, panel, "the panel on the new game");
+  dj_test_wait_until (TIMEOUT_S, window_panel_ready, panel, "the panel on the new game");
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-analysis", NULL);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
@@ -938,7 +911,7 @@ test_window_shared_search (void)
   draft = g_strdup (dj_window_get_draft_id (window));
   gtk_window_destroy (GTK_WINDOW (window));
   dj_drafts_remove (draft);
-  wait_until (all_gone, alive, "the analyses of a closed window to end");
+  dj_test_wait_until (TIMEOUT_S, all_gone, alive, "the analyses of a closed window to end");
   flush_events ();
 }
 

@@ -298,13 +298,6 @@ test_glyph_menu (void)
   flush_events ();
 }
 
-static gboolean
-timed_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 static void
 test_analysis_panel (void)
 {
@@ -318,7 +311,7 @@ test_analysis_panel (void)
 
   window = new_test_window (panel, 460, 380);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (panel), game);
-  timeout = g_timeout_add_seconds (TIMEOUT_S, timed_out, &expired);
+  timeout = g_timeout_add_seconds (TIMEOUT_S, dj_test_timed_out, &expired);
   while (!expired && (dj_analysis_panel_get_busy (DJ_ANALYSIS_PANEL (panel)) ||
                       dj_analysis_panel_get_analysis (DJ_ANALYSIS_PANEL (panel)) == NULL))
     g_main_context_iteration (NULL, TRUE);

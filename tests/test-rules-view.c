@@ -14,6 +14,7 @@
 #include "dj-help.h"
 #include "dj-resources.h"
 #include "dj-rules-view.h"
+#include "dj-test-picture.h"
 
 /* Sample sentences (from the project's source documents) to lay out with
  * the view's fonts while a language has no translated page yet. */
@@ -205,35 +206,6 @@ page_title (const char *lang,
 
   g_assert_nonnull (page);
   return dj_mallard_page_get_title (page);
-}
-
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *name)
-{
-  const char *dir = g_getenv ("DJ_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GskRenderer *renderer;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  if (dir == NULL || width <= 0 || height <= 0)
-    return;
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  if (node == NULL)
-    return;
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (dir, name, NULL);
-  gdk_texture_save_to_png (texture, path);
-  g_test_message ("screenshot: %s", path);
 }
 
 /* The rules page in each language: its own title, and English only where
@@ -431,7 +403,7 @@ test_rtl (void)
     g_object_unref (label);
   }
 
-  save_screenshot (GTK_WIDGET (view), "rules-view-ur.png");
+  dj_test_save_screenshot (GTK_WIDGET (view), "rules-view-ur.png");
 
   /* The picture of the board keeps its left and right, as the board does;
    * a table of words is mirrored. */
@@ -550,7 +522,7 @@ test_glyphs (gconstpointer data)
                       dj_rules_view_get_fallback (view) ? " (not translated yet)" : "");
       g_assert_cmpuint (count_unknown_glyphs (view), ==, 0);
       screenshot = g_strdup_printf ("rules-view-%s-%s.png", lang, page);
-      save_screenshot (GTK_WIDGET (view), screenshot);
+      dj_test_save_screenshot (GTK_WIDGET (view), screenshot);
       g_clear_pointer (&screenshot, g_free);
     }
   g_assert_cmpint (sample_unknown_glyphs (view, lang, urdu ? urdu_sample : nepali_sample), ==, 0);

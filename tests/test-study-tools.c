@@ -22,68 +22,13 @@
 #include "dj-window.h"
 
 #include "dj-test-app.h"
+#include "dj-test-picture.h"
 
 #define TIMEOUT_S 30
 
 /* A Djenon-aboure endgame (see test-analysis-ui.c): South to move; a and c
  * are worth +6, e +4. */
 #define TWO_BEST "2 1 3 0 2 0 1 0 2 1 0 0 18 18 S"
-
-/* Main loop helpers */
-
-static gboolean
-timed_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-static void
-wait_until (Condition   cond,
-            gpointer    data,
-            const char *what)
-{
-  gboolean expired = FALSE;
-  guint id = g_timeout_add_seconds (TIMEOUT_S, timed_out, &expired);
-
-  while (!cond (data) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  if (expired)
-    g_error ("Timed out waiting for %s", what);
-  g_source_remove (id);
-}
-
-static void
-save_screenshot (GtkWidget  *widget,
-                 const char *name)
-{
-  const char *dir = g_getenv ("DJ_SCREENSHOT_DIR");
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-  GskRenderer *renderer;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-
-  if (dir == NULL || width <= 0 || height <= 0)
-    return;
-  paintable = gtk_widget_paintable_new (widget);
-  snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  if (node == NULL)
-    return;
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  path = g_build_filename (dir, name, NULL);
-  gdk_texture_save_to_png (texture, path);
-  g_test_message ("screenshot: %s", path);
-}
 
 /* The clipboard, read as a user's paste would. */
 
@@ -116,7 +61,7 @@ clipboard_text (GtkWidget *widget)
   ClipRead read = { 0 };
 
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, clip_read_done, &read);
-  wait_until (clip_read_finished, &read, "the clipboard");
+  dj_test_wait_until (TIMEOUT_S, clip_read_finished, &read, "the clipboard");
   return read.text;
 }
 
@@ -230,7 +175,7 @@ test_copy_paste_position (void)
   dj_collection_set_modified (dj_window_get_collection (window), FALSE);
   change.old = dj_window_get_game (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL));
-  wait_until (game_replaced, &change, "the pasted game");
+  dj_test_wait_until (TIMEOUT_S, game_replaced, &change, "the pasted game");
   game = dj_window_get_game (window);
   root = dj_game_get_root (game);
   g_assert_true (dj_game_has_setup (game));
@@ -248,7 +193,7 @@ test_copy_paste_position (void)
                           "  3 3 3 3 3 3 5 5 5 5 5 5 0 0 N\n");
   change.old = game;
   gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL);
-  wait_until (game_replaced, &change, "the second pasted game");
+  dj_test_wait_until (TIMEOUT_S, game_replaced, &change, "the second pasted game");
   g_assert_cmpuint (dj_node_get_position (dj_game_get_root (dj_window_get_game (window)))->to_move,
                     ==, DJ_NORTH);
 
@@ -277,7 +222,7 @@ test_paste_bad_position (void)
 
       gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), cases[i].text);
       gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL);
-      wait_until (dialog_shown, window, "the error dialog");
+      dj_test_wait_until (TIMEOUT_S, dialog_shown, window, "the error dialog");
       dialog = find_message_dialog (GTK_WINDOW (window));
       g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
                        "Could Not Paste the Position");
@@ -288,8 +233,8 @@ test_paste_bad_position (void)
                                        "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S") != NULL);
       if (i == 0)
         {
-          wait_until (laid_out, dialog, "the dialog on screen");
-          save_screenshot (GTK_WIDGET (dialog), "paste-position-error.png");
+          dj_test_wait_until (TIMEOUT_S, laid_out, dialog, "the dialog on screen");
+          dj_test_save_screenshot (GTK_WIDGET (dialog), "paste-position-error.png");
         }
       close_dialog (dialog);
       g_assert_true (dj_window_get_game (window) == game);
@@ -302,7 +247,7 @@ test_paste_bad_position (void)
 
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), huge);
     gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL);
-    wait_until (dialog_shown, window, "the error dialog");
+    dj_test_wait_until (TIMEOUT_S, dialog_shown, window, "the error dialog");
     dialog = find_message_dialog (GTK_WINDOW (window));
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "too long"));
     close_dialog (dialog);
@@ -335,17 +280,17 @@ test_new_game_from_here (void)
   here = *dj_node_get_position (second);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "study.new-game-from-here", NULL);
-  wait_until (dialog_shown, window, "the question about unsaved moves");
+  dj_test_wait_until (TIMEOUT_S, dialog_shown, window, "the question about unsaved moves");
   dialog = find_message_dialog (GTK_WINDOW (window));
   /* Cancel keeps the game. */
   answer_dialog (dialog, "cancel");
   g_assert_true (dj_window_get_game (window) == game);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "study.new-game-from-here", NULL);
-  wait_until (dialog_shown, window, "the question about unsaved moves");
+  dj_test_wait_until (TIMEOUT_S, dialog_shown, window, "the question about unsaved moves");
   change.old = game;
   answer_dialog (find_message_dialog (GTK_WINDOW (window)), "discard");
-  wait_until (game_replaced, &change, "the new game");
+  dj_test_wait_until (TIMEOUT_S, game_replaced, &change, "the new game");
 
   fresh = dj_window_get_game (window);
   g_assert_true (dj_game_has_setup (fresh));
@@ -389,8 +334,8 @@ test_main_menu (void)
   flush_events ();
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
   g_assert_nonnull (popover);
-  wait_until (laid_out, popover, "the main menu");
-  save_screenshot (GTK_WIDGET (popover), "main-menu.png");
+  dj_test_wait_until (TIMEOUT_S, laid_out, popover, "the main menu");
+  dj_test_save_screenshot (GTK_WIDGET (popover), "main-menu.png");
   gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
   destroy_window (window);
 }
@@ -577,7 +522,7 @@ test_save_as_text (void)
   cwd = g_get_current_dir ();
   g_assert_cmpint (g_chdir (dir), ==, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
-  wait_until (chooser_shown, NULL, "the Save dialog");
+  dj_test_wait_until (TIMEOUT_S, chooser_shown, NULL, "the Save dialog");
   dialog = find_file_chooser_dialog ();
   filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
   g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
@@ -595,7 +540,7 @@ test_save_as_text (void)
       flush_events ();
     }
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  wait_until (window_has_file, window, "the saved file");
+  dj_test_wait_until (TIMEOUT_S, window_has_file, window, "the saved file");
   flush_events ();
 
   /* Saved as NAME.djn, in text notation, wherever the dialog was. */
@@ -636,7 +581,7 @@ test_text_file_error (void)
   g_assert_true (dj_window_get_game (window) == game);
 
   dj_window_open_file (window, file);
-  wait_until (dialog_shown, window, "the error dialog");
+  dj_test_wait_until (TIMEOUT_S, dialog_shown, window, "the error dialog");
   dialog = find_message_dialog (GTK_WINDOW (window));
   body = adw_message_dialog_get_body (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "broken.djn"));
@@ -735,7 +680,7 @@ test_review_graph (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "study.show-graph", NULL));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (graph)));
   g_assert_true (dj_review_get_running (review));
-  wait_until (graph_ready, graph, "the review");
+  dj_test_wait_until (TIMEOUT_S, graph_ready, graph, "the review");
   flush_events ();
 
   /* One point per position of the main line, each as the review found it:
@@ -764,7 +709,7 @@ test_review_graph (void)
   g_assert_cmpint (dj_review_graph_get_selected (graph), ==, 0);
   gtk_test_accessible_assert_role (GTK_ACCESSIBLE (plot), GTK_ACCESSIBLE_ROLE_SLIDER);
 
-  wait_until (laid_out, plot, "the graph on screen");
+  dj_test_wait_until (TIMEOUT_S, laid_out, plot, "the graph on screen");
   /* Clicking the third point goes to the second move. */
   dj_review_graph_get_point_xy (graph, 2, &x, &y);
   g_signal_emit_by_name (find_controller (plot, GTK_TYPE_GESTURE_CLICK), "pressed", 1, x + 2, y);
@@ -779,7 +724,7 @@ test_review_graph (void)
     gtk_test_accessible_assert_property (GTK_ACCESSIBLE (plot),
                                          GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text);
   }
-  save_screenshot (GTK_WIDGET (window), "review-graph.png");
+  dj_test_save_screenshot (GTK_WIDGET (window), "review-graph.png");
 
   /* The keyboard on the focused plot. */
   press_key (plot, GDK_KEY_Left);
@@ -1033,7 +978,7 @@ test_game_list_search_sort (void)
   search_for (list, "beoumi draw");
   g_assert_cmpuint (dj_game_list_get_n_shown (list), ==, N_GAMES / 20);
   assert_sorted (list, "date", FALSE);
-  save_screenshot (GTK_WIDGET (window), "game-list-search.png");
+  dj_test_save_screenshot (GTK_WIDGET (window), "game-list-search.png");
 
   /* A column header's click (what it calls) sorts too. */
   {
