@@ -174,3 +174,26 @@ all_widgets (GtkWidget *root)
     }
   return widgets;
 }
+
+/* The first widget of @type under @root (@root included), in the order of
+ * the widget tree (children first to last, each before its own children),
+ * without recursion. */
+static G_GNUC_UNUSED GtkWidget *
+dj_test_find_widget (GtkWidget *root,
+                     GType      type)
+{
+  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+      /* Last child pushed first, so that the first is taken first. */
+      for (GtkWidget *c = gtk_widget_get_last_child (w); c; c = gtk_widget_get_prev_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  return NULL;
+}

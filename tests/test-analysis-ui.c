@@ -158,23 +158,6 @@ play (DjGame     *game,
   return child;
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Two trees are the same node for node: moves, positions, annotations. */
 static void
 assert_same_tree (DjNode *a,
@@ -641,7 +624,7 @@ test_play_engine (void)
   DjNode *root = dj_game_get_root (game);
   DjNode *user, *reply;
 
-  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  engine = DJ_PLAY_ENGINE (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
   g_assert_nonnull (engine);
 
   /* An existing main line, so that play goes into a variation. */
@@ -787,7 +770,7 @@ test_window_toggle (void)
   g_autoptr(GVariant) state = NULL;
   g_auto(GStrv) accels = NULL;
 
-  panel = DJ_ANALYSIS_PANEL (find_widget (GTK_WIDGET (window), DJ_TYPE_ANALYSIS_PANEL));
+  panel = DJ_ANALYSIS_PANEL (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_ANALYSIS_PANEL));
   g_assert_nonnull (panel);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (panel)));
   g_assert_true (dj_analysis_panel_get_game (panel) == dj_window_get_game (window));
@@ -881,9 +864,9 @@ test_window_shared_search (void)
   dj_game_set_current (game, node);
   flush_events ();
 
-  panel = DJ_ANALYSIS_PANEL (find_widget (GTK_WIDGET (window), DJ_TYPE_ANALYSIS_PANEL));
-  review = DJ_REVIEW (find_widget (GTK_WIDGET (window), DJ_TYPE_REVIEW));
-  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  panel = DJ_ANALYSIS_PANEL (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_ANALYSIS_PANEL));
+  review = DJ_REVIEW (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_REVIEW));
+  engine = DJ_PLAY_ENGINE (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
   g_assert_nonnull (panel);
   g_assert_nonnull (review);
   g_assert_nonnull (engine);

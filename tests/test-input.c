@@ -212,24 +212,6 @@ test_redo_shows_move (void)
   destroy_window (window);
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  /* Bounded by the window's widget tree, not by a game. */
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* While Djenon thinks, a pit chosen is refused, and the toast says why. */
 static void
 test_engine_thinking_refuses (void)
@@ -238,7 +220,7 @@ test_engine_thinking_refuses (void)
   DjGame *game = dj_window_get_game (window);
   DjPlayEngine *engine;
 
-  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  engine = DJ_PLAY_ENGINE (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
   g_assert_nonnull (engine);
   g_assert_true (dj_play_engine_start (engine, DJ_SOUTH, DJ_LEVEL_PERFECT));
   g_assert_true (dj_play_engine_get_thinking (engine));
@@ -273,7 +255,7 @@ test_engine_reply_then_pit (void)
   window = new_window ();
   board = DJ_BOARD (dj_window_get_board (window));
   game = dj_window_get_game (window);
-  engine = DJ_PLAY_ENGINE (find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
+  engine = DJ_PLAY_ENGINE (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_PLAY_ENGINE));
   dj_play_engine_set_time_budget (engine, 20);
   g_assert_true (dj_play_engine_start (engine, DJ_NORTH, DJ_LEVEL_WEAK));
 

@@ -14,6 +14,7 @@
 #include "dj-help.h"
 #include "dj-resources.h"
 #include "dj-rules-view.h"
+#include "dj-test-app.h"
 #include "dj-test-picture.h"
 
 /* Sample sentences (from the project's source documents) to lay out with
@@ -140,23 +141,6 @@ content_text (DjRulesView *view)
   return g_string_free (text, FALSE);
 }
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The first label whose text contains @text. */
 static GtkWidget *
 find_label (DjRulesView *view,
@@ -265,7 +249,7 @@ test_languages (void)
 
     dj_rules_view_show_page (view, "rules-abe", "C");
     before = content_text (view);
-    dropdown = find_widget (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN);
+    dropdown = dj_test_find_widget (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN);
     g_assert_nonnull (dropdown);
     g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown)), ==, 0);
     for (guint i = 0; i < n_languages; i++)
@@ -616,7 +600,7 @@ test_links (void)
     ;
   g_assert_cmpstr (dj_rules_view_get_page_id (view), ==, "rules-aboure");
   {
-    GtkWidget *button = find_widget (GTK_WIDGET (view), GTK_TYPE_BUTTON);
+    GtkWidget *button = dj_test_find_widget (GTK_WIDGET (view), GTK_TYPE_BUTTON);
 
     g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "rules.back");
     iterate (1);

@@ -939,27 +939,6 @@ test_explainer (void)
   destroy_window (window);
 }
 
-/* The first widget of @type under @root, walking the tree without recursion. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             GType      type)
-{
-  g_autoptr(GPtrArray) stack = g_ptr_array_new ();
-
-  g_ptr_array_add (stack, root);
-  while (stack->len > 0)
-    {
-      GtkWidget *widget = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-        return widget;
-      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-           child = gtk_widget_get_next_sibling (child))
-        g_ptr_array_add (stack, child);
-    }
-  return NULL;
-}
-
 /* The pages behind Notes are made when first shown, as a user shows them
  * (by the page switcher: nothing asks for them before), and come up showing
  * the game: the explainer the current move, the tree its lines, the list the
@@ -974,14 +953,14 @@ test_pages_when_shown (void)
   GtkWidget *explainer, *tree, *list;
   guint column, lane;
 
-  g_assert_null (find_widget (GTK_WIDGET (window), DJ_TYPE_EXPLAINER));
-  g_assert_null (find_widget (GTK_WIDGET (window), DJ_TYPE_TREE_OVERVIEW));
-  g_assert_null (find_widget (GTK_WIDGET (window), DJ_TYPE_GAME_LIST));
+  g_assert_null (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_EXPLAINER));
+  g_assert_null (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_TREE_OVERVIEW));
+  g_assert_null (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_GAME_LIST));
 
   dj_game_set_current (game, dj_node_get_first_child (dj_game_get_root (game)));
   dj_study_pane_show_page (pane, "explain");
   flush_events ();
-  explainer = find_widget (GTK_WIDGET (window), DJ_TYPE_EXPLAINER);
+  explainer = dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_EXPLAINER);
   g_assert_nonnull (explainer);
   g_assert_true (gtk_widget_get_mapped (explainer));
   g_assert_true (DJ_EXPLAINER (explainer) == dj_study_pane_get_explainer (pane));
@@ -991,7 +970,7 @@ test_pages_when_shown (void)
 
   dj_study_pane_show_page (pane, "tree");
   flush_events ();
-  tree = find_widget (GTK_WIDGET (window), DJ_TYPE_TREE_OVERVIEW);
+  tree = dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_TREE_OVERVIEW);
   g_assert_nonnull (tree);
   g_assert_true (gtk_widget_get_mapped (tree));
   g_assert_true (dj_tree_overview_get_cell (DJ_TREE_OVERVIEW (tree), e, &column, &lane));
@@ -999,11 +978,11 @@ test_pages_when_shown (void)
 
   dj_study_pane_show_page (pane, "games");
   flush_events ();
-  list = find_widget (GTK_WIDGET (window), DJ_TYPE_GAME_LIST);
+  list = dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_GAME_LIST);
   g_assert_nonnull (list);
   g_assert_true (gtk_widget_get_mapped (list));
   {
-    GtkWidget *view = find_widget (list, GTK_TYPE_LIST_VIEW);
+    GtkWidget *view = dj_test_find_widget (list, GTK_TYPE_LIST_VIEW);
 
     g_assert_nonnull (view);
     g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (view)))),
@@ -1013,7 +992,7 @@ test_pages_when_shown (void)
   /* Made once: showing a page again keeps its widget. */
   dj_study_pane_show_page (pane, "explain");
   flush_events ();
-  g_assert_true (find_widget (GTK_WIDGET (window), DJ_TYPE_EXPLAINER) == explainer);
+  g_assert_true (dj_test_find_widget (GTK_WIDGET (window), DJ_TYPE_EXPLAINER) == explainer);
 
   destroy_window (window);
 }
