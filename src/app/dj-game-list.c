@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dj-game-list.h"
+#include "dj-notation.h"
 
 typedef enum
 {
@@ -120,24 +121,6 @@ result_text (DjResult result)
     }
 }
 
-/* The notation's result tokens, so that "1-0" finds South's wins too. */
-static const char *
-result_token (DjResult result)
-{
-  switch (result)
-    {
-    case DJ_RESULT_SOUTH_WINS:
-      return "1-0";
-    case DJ_RESULT_NORTH_WINS:
-      return "0-1";
-    case DJ_RESULT_DRAW:
-      return "1/2-1/2";
-    case DJ_RESULT_UNKNOWN:
-    default:
-      return "";
-    }
-}
-
 static const char *
 field_text (DjGame *game,
             Column  column)
@@ -203,7 +186,9 @@ search_text (DjGame *game)
   all = g_strjoin ("\n", field_text (game, COLUMN_SOUTH), field_text (game, COLUMN_NORTH),
                    field_text (game, COLUMN_EVENT), field_text (game, COLUMN_SITE),
                    field_text (game, COLUMN_DATE), info->round != NULL ? info->round : "",
-                   field_text (game, COLUMN_RESULT), result_token (info->result),
+                   field_text (game, COLUMN_RESULT),
+                   /* The notation's tokens, so that "1-0" finds South's wins too. */
+                   info->result != DJ_RESULT_UNKNOWN ? dj_notation_result_token (info->result) : "",
                    field_text (game, COLUMN_VARIANT),
                    dj_variant_to_string (dj_game_get_rules (game)->variant), NULL);
   return fold (all);

@@ -960,8 +960,8 @@ result_from_token (const char *s,
   return TRUE;
 }
 
-static const char *
-result_to_token (DjResult result)
+const char *
+dj_notation_result_token (DjResult result)
 {
   switch (result)
     {
@@ -1718,7 +1718,7 @@ write_game (GString *out,
   header (out, "Site", info->site);
   header (out, "Date", info->date);
   header (out, "Round", info->round);
-  header (out, "Result", result_to_token (info->result));
+  header (out, "Result", dj_notation_result_token (info->result));
   if (info->termination != DJ_TERMINATION_NONE)
     header (out, "Termination", dj_termination_to_string (info->termination));
   if (info->termination == DJ_TERMINATION_RULES && info->end_reason != DJ_END_NONE)
@@ -1738,7 +1738,7 @@ write_game (GString *out,
   g_string_append_c (out, '\n');
 
   write_moves (&w, game);
-  token (&w, result_to_token (info->result), TRUE);
+  token (&w, dj_notation_result_token (info->result), TRUE);
   g_string_append_c (out, '\n');
 }
 

@@ -49,6 +49,10 @@ DjCollection *dj_notation_load_file        (GFile         *file,
                                             GCancellable  *cancellable,
                                             GError       **error);
 
+/* How the notation writes @result: "1-0", "0-1", "1/2-1/2", or "*" while
+ * it is not known. */
+const char   *dj_notation_result_token     (DjResult       result);
+
 char         *dj_notation_write_game       (DjGame        *game);
 char         *dj_notation_write_collection (DjCollection  *collection);
 
