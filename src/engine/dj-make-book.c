@@ -27,7 +27,7 @@
 typedef struct
 {
   DjRules       rules;
-  GPtrArray    *todo;      /* DjPosition *, the last ply */
+  GPtrArray    *last_ply;  /* DjPosition *: the positions solved by search */
   volatile gint next;
   GHashTable   *values;    /* book key text -> value + 1000 */
   GMutex        lock;
@@ -60,16 +60,16 @@ solve_thread (gpointer data)
       const DjPosition *pos;
       int capdiff;
 
-      if (i >= m->todo->len)
+      if (i >= m->last_ply->len)
         return NULL;
-      pos = g_ptr_array_index (m->todo, i);
+      pos = g_ptr_array_index (m->last_ply, i);
       a = dj_search_solve (search, &m->rules, pos, &limits, NULL, NULL);
       g_assert (a != NULL && a->exact);
       capdiff = pos->captured[pos->to_move] - pos->captured[1 - pos->to_move];
       g_mutex_lock (&m->lock);
       g_hash_table_insert (m->values, key_of (pos), GINT_TO_POINTER (a->value - capdiff + 1000));
       if (++m->done % 100 == 0)
-        fprintf (stderr, "%u of %u solved\n", m->done, m->todo->len);
+        fprintf (stderr, "%u of %u solved\n", m->done, m->last_ply->len);
       g_mutex_unlock (&m->lock);
     }
 }
@@ -205,7 +205,7 @@ main (int    argc,
     }
 
   /* The last ply by search, on both cores. */
-  m.todo = g_ptr_array_index (plies, n_plies);
+  m.last_ply = g_ptr_array_index (plies, n_plies);
   m.values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_mutex_init (&m.lock);
   for (guint t = 0; t < G_N_ELEMENTS (threads); t++)

@@ -644,9 +644,12 @@ dj_tables_file_name (const DjRules *rules)
   return rules->feeding == DJ_FEEDING_IMMEDIATE ? "abe-immediate.djtb" : "abe.djtb";
 }
 
-guint
-dj_tables_rule_set (const DjRules *rules,
-                    DjRules       *canonical)
+/* 0, 1 or 2: which of the three rule sets @rules is (Djenon-aboure,
+ * Djenon-abe, Djenon-abe with immediate feeding), and in @canonical the
+ * rules as that set's files name them. */
+static guint
+rule_set (const DjRules *rules,
+          DjRules       *canonical)
 {
   *canonical = *rules;
   if (rules->variant == DJ_VARIANT_ABOURE)
@@ -657,8 +660,9 @@ dj_tables_rule_set (const DjRules *rules,
   return rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
 }
 
-char *
-dj_tables_data_path (const char *name)
+/* The data file @name: in DJENON_TABLES_DIR if set, else PKGDATADIR/tables. */
+static char *
+data_path (const char *name)
 {
   const char *dir = g_getenv ("DJENON_TABLES_DIR");
 
@@ -674,11 +678,11 @@ dj_tables_load_shared (const DjRules  *rules,
                        const char     *what)
 {
   DjRules r;
-  guint slot = dj_tables_rule_set (rules, &r);
+  guint slot = rule_set (rules, &r);
 
   if (g_once_init_enter (&once[slot]))
     {
-      g_autofree char *path = dj_tables_data_path (file_name (&r));
+      g_autofree char *path = data_path (file_name (&r));
       g_autoptr(GError) error = NULL;
 
       shared[slot] = load (&r, path, &error);

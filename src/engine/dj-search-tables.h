@@ -27,15 +27,6 @@ typedef struct _DjTables DjTables;
  * does not match): the search is then exact all the same, only slower. */
 const DjTables *dj_tables_get          (const DjRules    *rules);
 
-/* 0, 1 or 2: which of the three rule sets @rules is (Djenon-aboure,
- * Djenon-abe, Djenon-abe with immediate feeding), and in @canonical the
- * rules as that set's files name them (the feeding option does not apply
- * to Djenon-aboure). */
-guint           dj_tables_rule_set     (const DjRules    *rules,
-                                        DjRules          *canonical);
-/* The data file @name: in DJENON_TABLES_DIR if set, else PKGDATADIR/tables. */
-char           *dj_tables_data_path    (const char       *name);
-
 typedef gpointer (*DjDataLoader) (const DjRules  *rules,
                                   const char     *path,
                                   GError        **error);

@@ -814,11 +814,11 @@ deepen_target (Ctx          *c,
 /* lines */
 
 /* Follows perfect play from the target, whose future value from its mover's
- * view is @value, and appends at most @max_len moves.  Every move of the line keeps the
- * value; among such moves a capture (or the end of the game) comes first,
- * then a move to a position not yet on the line (since the last capture).
- * Sets *endless when the line comes back to a position on it (the value is
- * then 0: the seeds left are divided equally). */
+ * view is @value, and appends at most @max_len moves.  Every move of the
+ * line keeps the value; among such moves a capture (or the end of the game)
+ * comes first, then a move to a position not yet on the line (since the
+ * last capture).  Sets *endless when the line comes back to a position on
+ * it (the value is then 0: the seeds left are divided equally). */
 static void
 walk_line (Ctx          *c,
            const Target *tg,
@@ -1427,7 +1427,7 @@ analyse (DjSearch             *search,
       if (mv->line_len == 0)
         {
           /* Not proven within the budget: the best move found so far (the
-           * table's move for the root), else the first one tried. */
+           * table's move for the root), else the first legal move. */
           guint64 data;
           DjMove best = children[0].move;
 
