@@ -14,6 +14,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from tap import done, ok
+
 TOP = os.environ.get('DJENON_SRCDIR') or os.path.join(os.path.dirname(__file__), '..')
 
 RIGHT_TO_LEFT = {'ur', 'ar', 'fa', 'he'}
@@ -32,20 +34,6 @@ def isolated(text, start, end):
     """Whether text[start:end] is inside a left-to-right isolate."""
     opened = text.rfind(LRI, 0, start)
     return opened >= 0 and text.rfind(PDI, 0, start) < opened and PDI in text[end:]
-
-
-n = 0
-failed = False
-
-
-def ok(cond, what, detail=''):
-    global n, failed
-    n += 1
-    print('%s %d - %s' % ('ok' if cond else 'not ok', n, what))
-    if not cond:
-        failed = True
-        for line in str(detail).splitlines():
-            print('# ' + line)
 
 
 def access_key(label):
@@ -157,8 +145,7 @@ def main():
         ok(not bare, '%s: every key combination is a left-to-right isolate' % ll, '\n'.join(bare))
         ok(not bare_marks, '%s: every glyph and assessment sign ("?!", "+=") is in a '
            'left-to-right isolate' % ll, '\n'.join(bare_marks))
-    print('1..%d' % n)
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == '__main__':

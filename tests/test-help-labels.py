@@ -14,21 +14,10 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from tap import done, ok
+
 TOP = os.environ.get('DJENON_SRCDIR') or os.path.join(os.path.dirname(__file__), '..')
 M = '{http://projectmallard.org/1.0/}'
-
-n = 0
-failed = False
-
-
-def ok(cond, what, detail=''):
-    global n, failed
-    n += 1
-    print('%s %d - %s' % ('ok' if cond else 'not ok', n, what))
-    if not cond:
-        failed = True
-        for line in str(detail).splitlines():
-            print('# ' + line)
 
 
 def plain(label):
@@ -133,8 +122,7 @@ def main():
                         wrong.append('%s: the interface says “%s”' % (label, want))
                 ok(not wrong, '%s %s: every label is the interface\'s translation' % (ll, page),
                    '\n'.join(wrong))
-    print('1..%d' % n)
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == '__main__':

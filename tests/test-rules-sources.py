@@ -21,6 +21,8 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from tap import done, ok
+
 TOP = os.environ.get('DJENON_SRCDIR') or os.path.join(os.path.dirname(__file__), '..')
 M = '{http://projectmallard.org/1.0/}'
 PAGES = ('rules-aboure', 'rules-abe')
@@ -62,21 +64,6 @@ BOARD_WORDS = {
     'ur': [(': Two', ': دو'), (': None', ': کوئی نہیں'), (' seeds', ' بیج')],
 }
 LANGUAGE_NAMES = {'Basque': 'eu', 'Nepali': 'ne', 'Dutch': 'nl', 'Urdu': 'ur'}
-
-n = 0
-failed = False
-
-
-def ok(cond, what, detail=''):
-    global n, failed
-    n += 1
-    if cond:
-        print('ok %d - %s' % (n, what))
-    else:
-        failed = True
-        print('not ok %d - %s' % (n, what))
-        for line in str(detail).splitlines():
-            print('# ' + line)
 
 
 def text_of(elem):
@@ -263,8 +250,7 @@ def main():
         pages = build_pages(tmp)
         check_credits(pages)
         check_sources(pages)
-    print('1..%d' % n)
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == '__main__':
