@@ -2,14 +2,8 @@
 # djenon-cli analyse, bestmove and solve as a user types them: exact values,
 # lines to the end of the game, a huge --time.  TAP.
 set -u
+. "$(dirname "$0")/tap.sh"
 cli=${DJENON_CLI:?DJENON_CLI must name the built djenon-cli}
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 # expect NAME STATUS EXPECTED-STDOUT-WITHOUT-THE-NODES-LINE -- ARGS...
 expect () {
@@ -76,5 +70,4 @@ expect "solve the aboure start" 0 \
 line e C f E e C d A c C b E a pass d pass b
 end 26 22 no-moves" -- solve aboure
 
-echo "1..$n"
-exit $fail
+done_testing

@@ -1,16 +1,10 @@
 #!/usr/bin/env bash
 # djenon-cli diagram and sheet, as a user types them. TAP.
 set -u
+. "$(dirname "$0")/tap.sh"
 cli=${DJENON_CLI:?DJENON_CLI must name the built djenon-cli}
 src=${G_TEST_SRCDIR:?G_TEST_SRCDIR must name the tests directory}
 samples=$src/../data/samples
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 # check NAME EXPECTED-STATUS COMMAND... ; stdout in $tmp/out, stderr in $tmp/err
 check () {
@@ -170,5 +164,4 @@ refused "sheet: bad paper" "is not a4 or letter" \
 refused "sheet: no such game" "there is no game 2" \
   "$cli" sheet "$samples/aboure-sample.djenon" --game 2 --output "$tmp/refused.pdf"
 
-echo "1..$n"
-exit $fail
+done_testing

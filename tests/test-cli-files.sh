@@ -1,17 +1,11 @@
 #!/usr/bin/env bash
 # djenon-cli validate, convert and show, as a user types them. TAP.
 set -u
+. "$(dirname "$0")/tap.sh"
 cli=${DJENON_CLI:?DJENON_CLI must name the built djenon-cli}
 src=${G_TEST_SRCDIR:?G_TEST_SRCDIR must name the tests directory}
 samples=$src/../data/samples
 hostile=$src/hostile
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 # check NAME EXPECTED-STATUS COMMAND... ; stdout in $tmp/out, stderr in $tmp/err
 check () {
@@ -193,5 +187,4 @@ for args in "validate -" "convert - $tmp/z.djenon" "convert --from text - $tmp/z
   fi
 done
 
-echo "1..$n"
-exit $fail
+done_testing

@@ -2,13 +2,8 @@
 # djenon-cli speaks the language of $LANGUAGE (its messages, not its
 # machine-readable output), from the build tree's translations. TAP.
 set -u
+. "$(dirname "$0")/tap.sh"
 cli=${DJENON_CLI:?}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fail=0
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 # LANGUAGE, text expected on the standard error of "play aboure c D",
 # of "nonsense" and of "play" with no variant.
@@ -42,5 +37,4 @@ check ne "गैरकानुनी चाल D (singleton)" "अज्ञा�
 check nl "illegale zet D (singleton)" "Onbekende opdracht" "Er is een variant nodig"
 check ur "غیر قانونی چال D (singleton)" "نامعلوم کمانڈ" "ایک قسم درکار ہے"
 
-echo "1..$n"
-exit $fail
+done_testing

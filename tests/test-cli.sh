@@ -1,14 +1,8 @@
 #!/usr/bin/env bash
 # djenon-cli as a user types it: exact output lines, exit statuses and messages. TAP.
 set -u
+. "$(dirname "$0")/tap.sh"
 cli=${DJENON_CLI:?DJENON_CLI must name the built djenon-cli}
-n=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok () { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok () { n=$((n + 1)); fail=1; echo "not ok $n - $1"; shift; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 # expect NAME STATUS STDOUT STDERR-SUBSTRING -- ARGS...
 expect () {
@@ -115,5 +109,4 @@ expect "--setup with feed in Djenon-aboure is refused" 2 "" \
 
 expect "the exit statuses are in the usage" 2 "" "3 the output could not be saved"
 
-echo "1..$n"
-exit $fail
+done_testing
