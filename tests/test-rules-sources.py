@@ -245,11 +245,30 @@ def check_sources(pages):
            words)
 
 
+def check_type_lines(pages):
+    """Each source's first line after the title gives the type of the game; the
+    pages leave it out, so "How Djenon reads the rules" must say so, in every
+    language, naming each source's label."""
+    for name, ll, page in SOURCES:
+        with open(os.path.join(TOP, 'tests', 'sources', name), encoding='utf-8') as f:
+            line = f.read().split('\n')[1].strip()
+        label = line.split(':', 1)[0]
+        on_page = any(line.split(':', 1)[1].strip()[:40] in text_of(p)
+                      for p in pages[ll][page].iter(M + 'p'))
+        for lang, book in pages.items():
+            listed = ' '.join(text_of(sec) for sec in book['rules-interpretation'].iter(M + 'section')
+                              if sec.get('id') == 'corrections')
+            ok(on_page or ('“%s”' % label) in listed,
+               '%s: the type line of %s (“%s”) is on its page or listed among the layout changes' %
+               (lang, name, label), listed[-400:])
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         pages = build_pages(tmp)
         check_credits(pages)
         check_sources(pages)
+        check_type_lines(pages)
     return done()
 
 
