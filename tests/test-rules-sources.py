@@ -25,6 +25,7 @@ from tap import done, ok
 
 TOP = os.environ.get('DJENON_SRCDIR') or os.path.join(os.path.dirname(__file__), '..')
 M = '{http://projectmallard.org/1.0/}'
+IF = '{http://projectmallard.org/if/1.0/}'
 PAGES = ('rules-aboure', 'rules-abe')
 SOURCE_TITLE = {'rules-aboure': 'Djenon Aboure', 'rules-abe': 'Djenon Abe'}
 
@@ -114,6 +115,9 @@ def page_blocks(root, marks, ll):
         if sec.get('id') in ('example', 'example-chain', 'interpretation', 'source'):
             continue
         for elem in sec.iter():
+            # Djenon's worked examples: their words and the link for other help readers.
+            if elem.get('style') == 'example-caption' or elem.get(IF + 'test'):
+                continue
             if elem.tag in (M + 'title', M + 'p'):
                 blocks.append(space_sentences(source_text(elem, marks, ll)))
     return blocks
