@@ -16,6 +16,8 @@
 
 #include <string.h>
 
+#include "dj-example-uri.h"
+#include "dj-format-error.h"
 #include "dj-mallard.h"
 #include "dj-play.h"
 
@@ -346,6 +348,111 @@ example_link (const Example *ex)
   return g_string_free (g_steal_pointer (&uri), FALSE);
 }
 
+/* The link, as Djenon reads it when a help reader hands it over, gives back
+ * the example's game, position and move. */
+static void
+check_link_parses (const Example *ex,
+                   const char    *xml_link)
+{
+  g_autofree char *uri = g_strdup (xml_link);
+  g_autofree char *again = NULL;
+  g_autoptr(GError) error = NULL;
+  DjExampleLink link;
+  DjPosition start;
+  char *amp;
+
+  while ((amp = strstr (uri, "&amp;")) != NULL)
+    memmove (amp + 1, amp + 5, strlen (amp + 5) + 1);
+  if (!dj_example_uri_parse (uri, &link, &error))
+    g_error ("example %s: its link %s is refused: %s", attr (ex, "id"), uri, error->message);
+  if (attr (ex, "setup") != NULL)
+    g_assert_true (dj_position_parse (attr (ex, "setup"), &start, NULL));
+  else
+    dj_position_init_start (&start);
+  g_assert_true (dj_position_equal (&link.start, &start));
+  g_assert_cmpstr (dj_variant_to_string (link.rules.variant), ==, attr (ex, "variant"));
+  if (attr (ex, "move") != NULL)
+    g_assert_cmpstr (dj_move_to_string (link.move), ==, attr (ex, "move"));
+  else
+    g_assert_cmpint (link.move, ==, DJ_NO_MOVE);
+  again = dj_example_uri_build (&link.rules, attr (ex, "setup") != NULL ? &link.start : NULL, link.move);
+  if (attr (ex, "feeding") == NULL || strcmp (attr (ex, "feeding"), "on-starved-turn") != 0)
+    g_assert_cmpstr (again, ==, uri);
+}
+
+/* Links from elsewhere: each refused with a reason, never believed. */
+static void
+test_hostile_links (void)
+{
+  g_autofree char *long_link = NULL;
+  GString *big = g_string_new ("djenon:play?variant=abe&setup=");
+  const char *hostile[] = {
+    "",
+    "djenon:",
+    "djenon:play",
+    "djenon:open?variant=abe",
+    "http://example.org/?variant=abe",
+    "djenon:play?",
+    "djenon:play?variant=chess",
+    "djenon:play?variant=aboure&feeding=immediate",
+    "djenon:play?variant=abe&feeding=sometimes",
+    "djenon:play?variant=abe&setup=4+4+4",
+    "djenon:play?variant=abe&setup=48+0+0+0+0+0+0+0+0+0+0+0+1+0+S",
+    "djenon:play?variant=abe&setup=4+4+4+4+4+4+4+4+4+4+4+4+0+0+X",
+    "djenon:play?variant=aboure&setup=0+1+0+1+0+1+0+0+0+0+0+0+20+25+N+feed",
+    "djenon:play?variant=abe&move=A",
+    "djenon:play?variant=abe&move=z",
+    "djenon:play?variant=abe&move=pass",
+    "djenon:play?variant=abe&setup=1+0+1+1+0+0+1+0+0+0+1+0+19+24+S&variant=abe&move=a&x=1",
+    "djenon:play?variant=abe&file=/etc/passwd",
+    "djenon:play?variant=abe%00&move=c",
+    "djenon:play?variant=abe&setup=%ff%fe",
+    "djenon:play?variant=abe&move=%",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      DjExampleLink link;
+
+      g_test_message ("%s", hostile[i]);
+      g_assert_false (dj_example_uri_parse (hostile[i], &link, &error));
+      g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      g_assert_cmpuint (strlen (error->message), <, 400);
+    }
+
+  while (big->len <= DJ_EXAMPLE_URI_MAX)
+    g_string_append (big, "4+");
+  long_link = g_string_free (big, FALSE);
+  {
+    g_autoptr(GError) error = NULL;
+    DjExampleLink link;
+
+    g_assert_false (dj_example_uri_parse (long_link, &link, &error));
+    g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE);
+  }
+  {
+    /* Invalid UTF-8 in the link itself. */
+    g_autoptr(GError) error = NULL;
+    DjExampleLink link;
+
+    g_assert_false (dj_example_uri_parse ("djenon:play?variant=abe\xff", &link, &error));
+    g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE);
+  }
+  {
+    /* A pit that cannot be played stays the example's move: what the
+     * example shows is why. */
+    g_autoptr(GError) error = NULL;
+    DjExampleLink link;
+
+    g_assert_true (dj_example_uri_parse ("djenon:play?variant=aboure&setup=0+1+3+0+0+0+0+2+0+0+0+2+19+21+S&move=b",
+                                         &link, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (link.move, ==, 1);
+  }
+}
+
 /* The djenon: links of a page's XML, in order. */
 static GPtrArray *
 raw_links (const char *raw)
@@ -392,6 +499,7 @@ test_examples (void)
             g_error ("two examples are called %s", attr (ex, "id"));
           check_with_engine (ex);
           g_assert_cmpstr (g_ptr_array_index (links, i), ==, link);
+          check_link_parses (ex, link);
           if (ex->caption->len == 0)
             g_error ("example %s has no words (no example-caption paragraph before it)",
                      attr (ex, "id"));
@@ -500,6 +608,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/help/examples/engine-words-translations", test_examples);
+  g_test_add_func ("/help/examples/hostile-links", test_hostile_links);
   for (guint i = 0; i < G_N_ELEMENTS (drifted); i++)
     {
       g_autofree char *path = g_strdup_printf ("/help/examples/drift/%u", i);
