@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dj-library.h"
@@ -161,33 +162,71 @@ typedef enum
   DB_FAILED,     /* cannot be used (locked …): error set */
 } DbState;
 
+/* A file shorter than its header says was cut short (read before SQLite
+ * opens it, which would only call it malformed). */
+static gboolean
+is_truncated (const char *path)
+{
+  guint8 header[100];
+  gsize page_size;
+  guint64 pages;
+  GStatBuf st;
+  FILE *file = g_fopen (path, "rb");
+  gboolean read;
+
+  if (file == NULL)
+    return FALSE;
+  read = fread (header, 1, sizeof header, file) == sizeof header;
+  fclose (file);
+  if (!read || memcmp (header, "SQLite format 3", 16) != 0 || g_stat (path, &st) != 0)
+    return FALSE;
+  page_size = header[16] << 8 | header[17];
+  if (page_size == 1)
+    page_size = 65536;
+  pages = (guint64) header[28] << 24 | header[29] << 16 | header[30] << 8 | header[31];
+  return (guint64) st.st_size < pages * page_size;
+}
+
+/* Why the database cannot be used, from SQLite's last error. */
+static char *
+damaged (DjLibrary *self)
+{
+  /* Translators: SQLite's complaint follows */
+  return g_strdup_printf (_("it is damaged (%s)"), sqlite3_errmsg (self->db));
+}
+
 /* Whether the opened database is a library of this version, whole. */
 static DbState
 check_db (DjLibrary  *self,
           char      **why,
           GError    **error)
 {
-  g_autoptr(GError) local = NULL;
-  gint64 app_id = 0, version = 0, tables = 0, clean = 0, pages = 0, page_size = 0;
+  gint64 app_id = 0, version = 0, tables = 0, clean = 0;
   GStatBuf st;
   int rc;
 
+  if (is_truncated (self->db_path))
+    {
+      *why = g_strdup (_("it is truncated"));
+      return DB_BAD;
+    }
   rc = sqlite3_exec (self->db, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL);
   if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
     {
       db_fail (self, rc, error);
       return DB_FAILED;
     }
-  if (rc != SQLITE_OK)
+  if (rc == SQLITE_NOTADB)
     {
       *why = g_strdup (_("it is not a database"));
       return DB_BAD;
     }
-  if (!query_int (self, "PRAGMA application_id", &app_id, &local) ||
-      !query_int (self, "PRAGMA user_version", &version, &local) ||
-      !query_int (self, "SELECT count(*) FROM sqlite_schema", &tables, &local))
+  if (rc != SQLITE_OK ||
+      !query_int (self, "PRAGMA application_id", &app_id, NULL) ||
+      !query_int (self, "PRAGMA user_version", &version, NULL) ||
+      !query_int (self, "SELECT count(*) FROM sqlite_schema", &tables, NULL))
     {
-      *why = g_strdup (local->message);
+      *why = damaged (self);
       return DB_BAD;
     }
   if (app_id == 0 && version == 0 && tables == 0)
@@ -203,37 +242,24 @@ check_db (DjLibrary  *self,
                               DJ_LIBRARY_SCHEMA_VERSION);
       return DB_BAD;
     }
-  /* A file shorter than its header says was cut short. */
-  if (!query_int (self, "PRAGMA page_count", &pages, &local) ||
-      !query_int (self, "PRAGMA page_size", &page_size, &local) ||
-      g_stat (self->db_path, &st) != 0 || (gint64) st.st_size < pages * page_size)
+  if (!query_int (self, "SELECT value FROM meta WHERE key = 'clean'", &clean, NULL) ||
+      g_stat (self->db_path, &st) != 0)
     {
-      *why = g_strdup (_("it is truncated"));
-      return DB_BAD;
-    }
-  if (!query_int (self, "SELECT value FROM meta WHERE key = 'clean'", &clean, &local))
-    {
-      *why = g_strdup (local->message);
+      *why = damaged (self);
       return DB_BAD;
     }
   /* Small, or left in the middle of an update: check every page. */
   if (clean != 1 || st.st_size <= ALWAYS_CHECK_BYTES)
     {
-      sqlite3_stmt *stmt = prepare (self, "PRAGMA quick_check", &local);
-      const char *result;
+      sqlite3_stmt *stmt = prepare (self, "PRAGMA quick_check", NULL);
+      const char *result = NULL;
 
-      if (stmt == NULL)
-        {
-          *why = g_strdup (local->message);
-          return DB_BAD;
-        }
-      rc = sqlite3_step (stmt);
-      result = rc == SQLITE_ROW ? (const char *) sqlite3_column_text (stmt, 0) : NULL;
+      if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+        result = (const char *) sqlite3_column_text (stmt, 0);
       if (result == NULL || strcmp (result, "ok") != 0)
         {
-          /* Translators: SQLite's first complaint follows */
-          *why = g_strdup_printf (_("it is damaged (%s)"),
-                                  result != NULL ? result : sqlite3_errmsg (self->db));
+          *why = result != NULL ? g_strdup_printf (_("it is damaged (%s)"), result)
+                                : damaged (self);
           sqlite3_finalize (stmt);
           return DB_BAD;
         }
@@ -348,6 +374,7 @@ dj_library_open (const char  *dir,
     {
       sqlite3_close (self->db);
       self->db = NULL;
+      self->damaged = FALSE;
       remove_db_files (self);
       /* Translators: the database file, then why, e.g. "it is truncated" */
       self->notice = g_strdup_printf (_("%s: the library database is rebuilt from the game "
