@@ -548,6 +548,7 @@ typedef enum
   DAMAGE_FOREIGN,
   DAMAGE_PAGES,
   DAMAGE_VERSION,
+  DAMAGE_INTERRUPTED,
 } Damage;
 
 static void
@@ -586,6 +587,7 @@ test_damaged (Fixture       *f,
       break;
     case DAMAGE_FOREIGN:
     case DAMAGE_VERSION:
+    case DAMAGE_INTERRUPTED:
       {
         sqlite3 *db;
 
@@ -594,7 +596,11 @@ test_damaged (Fixture       *f,
         g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
         g_assert_cmpint (sqlite3_exec (db, damage == DAMAGE_FOREIGN
                                            ? "CREATE TABLE recipes (name TEXT)"
-                                           : "PRAGMA user_version = 99", NULL, NULL, NULL),
+                                           : damage == DAMAGE_VERSION
+                                           ? "PRAGMA user_version = 99"
+                                           /* as if the program stopped in an update */
+                                           : "UPDATE meta SET value = 0 WHERE key = 'clean'",
+                                       NULL, NULL, NULL),
                          ==, SQLITE_OK);
         sqlite3_close (db);
       }
@@ -715,6 +721,16 @@ test_cancel_and_remove (Fixture       *f,
   g_assert_null (dj_library_get_folders (f->library)[0]);
   g_assert_true (dj_library_get_counts (f->library, &games, NULL, NULL, NULL));
   g_assert_cmpuint (games, ==, 0);
+  {
+    g_autoptr(GArray) table = NULL;
+    DjPosition start;
+
+    dj_position_init_start (&start);
+    table = dj_library_explore (f->library, &(const DjRules) { DJ_VARIANT_ABOURE, 0 }, &start,
+                                NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (table->len, ==, 0);
+  }
   g_assert_false (dj_library_remove_folder (f->library, f->games, &error));
   g_assert_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_FOLDER);
 
@@ -827,6 +843,7 @@ main (int    argc,
     { "foreign", DAMAGE_FOREIGN },
     { "pages", DAMAGE_PAGES },
     { "version", DAMAGE_VERSION },
+    { "interrupted", DAMAGE_INTERRUPTED },
   };
 
   g_test_init (&argc, &argv, NULL);

@@ -18,10 +18,14 @@
 
 /* "DjnL" in the database header: a database without it is not ours. */
 #define APPLICATION_ID   0x446a6e4c
-/* Below this size the whole database is checked at every opening. */
-#define ALWAYS_CHECK_BYTES (64 * 1024 * 1024)
+/* Below this size the whole database is checked at every opening (fast);
+ * in a larger one, damage is found by the statement that meets it, and the
+ * database is then dropped at closing, to be made again. */
+#define ALWAYS_CHECK_BYTES (1024 * 1024)
 /* Entries gathered before they are sorted and written. */
-#define FLUSH_ENTRIES    (2 * 1000 * 1000)
+#define FLUSH_ENTRIES    (1000 * 1000)
+/* Changes to the moves table gathered before they are written. */
+#define FLUSH_DELTAS     (1000 * 1000)
 /* A move byte for "the game ended here" in the entries table. */
 #define END_MOVE         DJ_NO_MOVE
 
@@ -55,6 +59,13 @@ static const char schema[] =
   "  pos INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,"
   "  result INTEGER NOT NULL, diff INTEGER,"
   "  PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
+  /* The explorer's table without filters, summed over the entries: what
+   * it shows costs a few rows, however many games reach the position. */
+  "CREATE TABLE moves ("
+  "  pos INTEGER NOT NULL, move INTEGER NOT NULL, games INTEGER NOT NULL,"
+  "  south INTEGER NOT NULL, north INTEGER NOT NULL, draws INTEGER NOT NULL,"
+  "  with_diff INTEGER NOT NULL, sum_diff INTEGER NOT NULL,"
+  "  PRIMARY KEY (pos, move)) WITHOUT ROWID;"
   "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID;"
   "INSERT INTO meta VALUES ('clean', 1);";
 
@@ -248,8 +259,14 @@ check_db (DjLibrary  *self,
       *why = damaged (self);
       return DB_BAD;
     }
-  /* Small, or left in the middle of an update: check every page. */
-  if (clean != 1 || st.st_size <= ALWAYS_CHECK_BYTES)
+  /* Left in the middle of an update (the program stopped): its tables may
+   * disagree, so it is made again. */
+  if (clean != 1)
+    {
+      *why = g_strdup (_("an update of it was interrupted"));
+      return DB_BAD;
+    }
+  if (st.st_size <= ALWAYS_CHECK_BYTES)
     {
       sqlite3_stmt *stmt = prepare (self, "PRAGMA quick_check", NULL);
       const char *result = NULL;
@@ -393,8 +410,11 @@ dj_library_open (const char  *dir,
           !exec (self, pragmas, error) || !exec (self, "COMMIT", error))
         return NULL;
     }
-  if (!exec (self, "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536;"
-             "PRAGMA temp_store = MEMORY", error))
+  /* Write-ahead log: a reader (the explorer) never waits for the indexer,
+   * and a commit does not wait for the disk; an interrupted update loses at
+   * most its last transactions, never the database's consistency. */
+  if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -453,18 +473,161 @@ dj_library_add_folder (DjLibrary   *self,
   return save_folders (self, error);
 }
 
+/* ---- The moves table, kept equal to the sums of the entries ---- */
+
+typedef struct
+{
+  gint64 games, south, north, draws, with_diff, sum_diff;
+} Tally;
+
+typedef struct
+{
+  DjLibrary  *self;
+  GHashTable *deltas;   /* pos * 16 + move + 1 → Tally to add to the moves table */
+  gboolean    fresh;    /* the entries were empty: the table is summed at the end */
+} Stats;
+
+static void
+stats_init (Stats     *st,
+            DjLibrary *self)
+{
+  st->self = self;
+  st->deltas = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  st->fresh = FALSE;
+}
+
+static void
+stats_clear (Stats *st)
+{
+  g_clear_pointer (&st->deltas, g_hash_table_unref);
+}
+
+/* An entry added (@sign 1) or deleted (-1). */
+static void
+stats_add (Stats    *st,
+           gint64    pos,
+           DjMove    move,
+           int       result,
+           gboolean  has_diff,
+           int       diff,
+           int       sign)
+{
+  gint64 key = pos * 16 + move + 1;
+  Tally *t;
+
+  if (st->fresh || move < 0)
+    return;
+  t = g_hash_table_lookup (st->deltas, &key);
+  if (t == NULL)
+    {
+      t = g_new0 (Tally, 1);
+      g_hash_table_insert (st->deltas, g_memdup2 (&key, sizeof key), t);
+    }
+  t->games += sign;
+  t->south += sign * (result == DJ_RESULT_SOUTH_WINS);
+  t->north += sign * (result == DJ_RESULT_NORTH_WINS);
+  t->draws += sign * (result == DJ_RESULT_DRAW);
+  if (has_diff)
+    {
+      t->with_diff += sign;
+      t->sum_diff += sign * diff;
+    }
+}
+
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Writes the gathered changes, in key order. */
+static gboolean
+stats_apply (Stats   *st,
+             GError **error)
+{
+  DjLibrary *self = st->self;
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GHashTableIter iter;
+  gpointer key_p;
+  sqlite3_stmt *add, *drop;
+  gboolean ok = TRUE;
+
+  if (g_hash_table_size (st->deltas) == 0)
+    return TRUE;
+  add = prepare (self, "INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+                 " ON CONFLICT (pos, move) DO UPDATE SET games = games + ?3,"
+                 " south = south + ?4, north = north + ?5, draws = draws + ?6,"
+                 " with_diff = with_diff + ?7, sum_diff = sum_diff + ?8", error);
+  drop = prepare (self, "DELETE FROM moves WHERE pos = ? AND move = ? AND games <= 0", error);
+  ok = add != NULL && drop != NULL;
+  g_hash_table_iter_init (&iter, st->deltas);
+  while (g_hash_table_iter_next (&iter, &key_p, NULL))
+    g_array_append_val (keys, *(gint64 *) key_p);
+  g_array_sort (keys, compare_keys);
+  for (guint i = 0; i < keys->len && ok; i++)
+    {
+      gint64 key = g_array_index (keys, gint64, i);
+      const Tally *t = g_hash_table_lookup (st->deltas, &key);
+      int rc;
+
+      if (t->games == 0 && t->with_diff == 0 && t->sum_diff == 0)
+        continue;
+      sqlite3_bind_int64 (add, 1, key / 16);
+      sqlite3_bind_int (add, 2, key % 16 - 1);
+      sqlite3_bind_int64 (add, 3, t->games);
+      sqlite3_bind_int64 (add, 4, t->south);
+      sqlite3_bind_int64 (add, 5, t->north);
+      sqlite3_bind_int64 (add, 6, t->draws);
+      sqlite3_bind_int64 (add, 7, t->with_diff);
+      sqlite3_bind_int64 (add, 8, t->sum_diff);
+      rc = sqlite3_step (add);
+      sqlite3_reset (add);
+      if (rc == SQLITE_DONE && t->games < 0)
+        {
+          sqlite3_bind_int64 (drop, 1, key / 16);
+          sqlite3_bind_int (drop, 2, key % 16 - 1);
+          rc = sqlite3_step (drop);
+          sqlite3_reset (drop);
+        }
+      if (rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+    }
+  sqlite3_finalize (add);
+  sqlite3_finalize (drop);
+  g_hash_table_remove_all (st->deltas);
+  return ok;
+}
+
+/* After a first load: the whole table from the entries, in one pass. */
+static gboolean
+stats_fill (Stats   *st,
+            GError **error)
+{
+  if (!st->fresh)
+    return stats_apply (st, error);
+  return exec (st->self, "INSERT INTO moves SELECT pos, move, count(*), sum(result = 1),"
+               " sum(result = 2), sum(result = 3), count(diff), coalesce(sum(diff), 0)"
+               " FROM entries WHERE move >= 0 GROUP BY pos, move", error);
+}
+
 /* Deletes the entries of one game, found again by replaying its moves. */
 static gboolean
-forget_game_entries (DjLibrary     *self,
+forget_game_entries (Stats         *st,
                      sqlite3_stmt  *del,
-                     gint64         game,
-                     guint          code,
-                     const void    *start,
-                     int            start_len,
-                     const guint8  *moves,
-                     int            n_moves,
-                     GError       **error)
+                     sqlite3_stmt  *game)
 {
+  gint64 id = sqlite3_column_int64 (game, 0);
+  guint code = sqlite3_column_int (game, 1);
+  const void *start = sqlite3_column_blob (game, 2);
+  int start_len = sqlite3_column_bytes (game, 2);
+  const guint8 *moves = sqlite3_column_blob (game, 3);
+  int n_moves = sqlite3_column_bytes (game, 3);
+  int result = sqlite3_column_int (game, 4);
+  gboolean has_diff = sqlite3_column_type (game, 5) != SQLITE_NULL;
+  int diff = sqlite3_column_int (game, 5);
   DjRules rules = { code == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE,
                     code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN };
   DjPosition pos;
@@ -477,15 +640,18 @@ forget_game_entries (DjLibrary     *self,
   for (int i = 0; i <= n_moves; i++)
     {
       DjMove move = i < n_moves ? (DjMove) moves[i] : END_MOVE;
+      gint64 key = dj_position_key (&rules, &pos);
       int rc;
 
-      sqlite3_bind_int64 (del, 1, dj_position_key (&rules, &pos));
+      sqlite3_bind_int64 (del, 1, key);
       sqlite3_bind_int (del, 2, move);
-      sqlite3_bind_int64 (del, 3, game);
+      sqlite3_bind_int64 (del, 3, id);
       rc = sqlite3_step (del);
       sqlite3_reset (del);
       if (rc != SQLITE_DONE)
-        return db_fail (self, rc, error);
+        return db_fail (st->self, rc, NULL) && FALSE;
+      if (sqlite3_changes (st->self->db) > 0)
+        stats_add (st, key, move, result, has_diff, diff, -1);
       if (i == n_moves)
         break;
       dj_moves_generate (&rules, &pos, &legal);
@@ -497,12 +663,13 @@ forget_game_entries (DjLibrary     *self,
 
 /* Forgets a file and its games (inside a transaction). */
 static gboolean
-forget_file (DjLibrary  *self,
-             gint64      file,
-             GError    **error)
+forget_file (Stats   *st,
+             gint64   file,
+             GError **error)
 {
-  sqlite3_stmt *games = prepare (self, "SELECT id, rules, start, moves FROM games WHERE file = ?",
-                                 error);
+  DjLibrary *self = st->self;
+  sqlite3_stmt *games = prepare (self, "SELECT id, rules, start, moves, result, diff FROM games"
+                                 " WHERE file = ?", error);
   sqlite3_stmt *del = prepare (self, "DELETE FROM entries WHERE pos = ? AND move = ? AND game = ?",
                                error);
   sqlite3_stmt *rest = prepare (self, "DELETE FROM games WHERE file = ?1", error);
@@ -514,11 +681,13 @@ forget_file (DjLibrary  *self,
     {
       sqlite3_bind_int64 (games, 1, file);
       while (ok && (rc = sqlite3_step (games)) == SQLITE_ROW)
-        ok = forget_game_entries (self, del, sqlite3_column_int64 (games, 0),
-                                  sqlite3_column_int (games, 1),
-                                  sqlite3_column_blob (games, 2), sqlite3_column_bytes (games, 2),
-                                  sqlite3_column_blob (games, 3), sqlite3_column_bytes (games, 3),
-                                  error);
+        {
+          ok = forget_game_entries (st, del, games);
+          if (!ok)
+            db_fail (self, sqlite3_errcode (self->db), error);
+          else if (g_hash_table_size (st->deltas) >= FLUSH_DELTAS)
+            ok = stats_apply (st, error);
+        }
       if (ok && rc != SQLITE_DONE)
         ok = db_fail (self, rc, error);
     }
@@ -544,6 +713,8 @@ dj_library_remove_folder (DjLibrary   *self,
   g_autofree char *abs = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   sqlite3_stmt *stmt;
+  gboolean ok = TRUE;
+  Stats st;
   int index, rc;
 
   g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
@@ -575,12 +746,16 @@ dj_library_remove_folder (DjLibrary   *self,
     return db_fail (self, rc, error);
   if (!exec (self, "BEGIN", error))
     return FALSE;
-  for (guint i = 0; i < ids->len; i++)
-    if (!forget_file (self, g_array_index (ids, gint64, i), error))
-      {
-        exec (self, "ROLLBACK", NULL);
-        return FALSE;
-      }
+  stats_init (&st, self);
+  for (guint i = 0; i < ids->len && ok; i++)
+    ok = forget_file (&st, g_array_index (ids, gint64, i), error);
+  ok = ok && stats_apply (&st, error);
+  stats_clear (&st);
+  if (!ok)
+    {
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
   return exec (self, "COMMIT", error);
 }
 
@@ -787,6 +962,7 @@ entry_compare (gconstpointer a,
 typedef struct
 {
   DjLibrary    *self;
+  Stats         stats;
   sqlite3_stmt *file;
   sqlite3_stmt *game;
   sqlite3_stmt *entry;
@@ -822,10 +998,12 @@ flush_entries (Indexer  *ix,
       sqlite3_reset (ix->entry);
       if (rc != SQLITE_DONE)
         return db_fail (ix->self, rc, error);
+      if (sqlite3_changes (ix->self->db) > 0)
+        stats_add (&ix->stats, e->pos, e->move, e->result, e->has_diff, e->diff, 1);
       (*written)++;
     }
   g_array_set_size (ix->entries, 0);
-  return TRUE;
+  return stats_apply (&ix->stats, error);
 }
 
 static void
@@ -1029,7 +1207,7 @@ dj_library_update (DjLibrary          *self,
   g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) local = NULL;
   DjLibraryReport dummy = { 0 };
-  Indexer ix = { self, NULL, NULL, NULL, NULL };
+  Indexer ix = { 0 };
   sqlite3_stmt *stmt;
   gboolean ok = TRUE, in_transaction = FALSE;
   int rc;
@@ -1089,15 +1267,23 @@ dj_library_update (DjLibrary          *self,
   if (gone->len == 0 && todo->len == 0)
     goto out;
 
-  if (!set_clean (self, FALSE, error) || !exec (self, "BEGIN", error))
-    {
-      ok = FALSE;
-      goto out;
-    }
+  ix.self = self;
+  stats_init (&ix.stats, self);
+  {
+    gint64 any = 0;
+
+    if (!query_int (self, "SELECT count(*) FROM (SELECT 1 FROM entries LIMIT 1)", &any, error) ||
+        !set_clean (self, FALSE, error) || !exec (self, "BEGIN", error))
+      {
+        ok = FALSE;
+        goto out;
+      }
+    ix.stats.fresh = any == 0;
+  }
   in_transaction = TRUE;
   g_array_append_vals (gone, changed->data, changed->len);
   for (guint i = 0; i < gone->len && ok; i++)
-    ok = forget_file (self, g_array_index (gone, gint64, i), error);
+    ok = forget_file (&ix.stats, g_array_index (gone, gint64, i), error);
 
   ix.file = prepare (self, "INSERT INTO files (path, folder, size, mtime, n_games, error) "
                      "VALUES (?, ?, ?, ?, ?, ?)", error);
@@ -1140,7 +1326,8 @@ dj_library_update (DjLibrary          *self,
     }
   /* Done or cancelled: keep what was read, then make the indexes. */
   if (ok)
-    ok = flush_entries (&ix, &report->positions, error) && exec (self, "COMMIT", error);
+    ok = flush_entries (&ix, &report->positions, error) && stats_fill (&ix.stats, error) &&
+         exec (self, "COMMIT", error);
   if (ok)
     {
       in_transaction = FALSE;
@@ -1160,6 +1347,7 @@ out:
   sqlite3_finalize (ix.entry);
   if (ix.entries != NULL)
     g_array_unref (ix.entries);
+  stats_clear (&ix.stats);
   dj_library_report_clear (&dummy);
   return ok;
 }
@@ -1295,6 +1483,7 @@ dj_library_explore (DjLibrary              *self,
 {
   g_autoptr(GArray) table = g_array_new (FALSE, TRUE, sizeof (DjExplorerMove));
   const char *player = player_of (filter);
+  Tally sums[DJ_PASS + 1] = { { 0 } };
   DjPositionKey keys[2];
   sqlite3_stmt *stmt;
   int rc;
@@ -1305,9 +1494,8 @@ dj_library_explore (DjLibrary              *self,
   if (!position_keys (rules, pos, filter, keys, error))
     return NULL;
   stmt = prepare (self, player == NULL
-                  ? "SELECT move, count(*), sum(result = 1), sum(result = 2), sum(result = 3),"
-                    " count(diff), total(diff) FROM entries"
-                    " WHERE pos IN (?1, ?2) AND move >= 0 GROUP BY move"
+                  ? "SELECT move, games, south, north, draws, with_diff, sum_diff FROM moves"
+                    " WHERE pos IN (?1, ?2)"
                   : "SELECT move, count(*), sum(result = 1), sum(result = 2), sum(result = 3),"
                     " count(diff), total(diff) FROM entries"
                     " WHERE pos IN (?1, ?2) AND move >= 0 AND game IN (SELECT id FROM games"
@@ -1321,25 +1509,41 @@ dj_library_explore (DjLibrary              *self,
     sqlite3_bind_text (stmt, 3, player, -1, SQLITE_STATIC);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      DjExplorerMove row = { 0 };
-      guint south = sqlite3_column_int (stmt, 2), north = sqlite3_column_int (stmt, 3);
-      double total = sqlite3_column_double (stmt, 6);
+      DjMove move = sqlite3_column_int (stmt, 0);
 
-      row.move = sqlite3_column_int (stmt, 0);
-      row.games = sqlite3_column_int (stmt, 1);
-      row.draws = sqlite3_column_int (stmt, 4);
-      row.wins = pos->to_move == DJ_SOUTH ? south : north;
-      row.losses = pos->to_move == DJ_SOUTH ? north : south;
-      row.with_diff = sqlite3_column_int (stmt, 5);
-      if (row.with_diff > 0)
-        row.mean_diff = (pos->to_move == DJ_SOUTH ? total : -total) / row.with_diff;
-      g_array_append_val (table, row);
+      if (move < 0 || move > DJ_PASS)
+        continue;
+      sums[move].games += sqlite3_column_int64 (stmt, 1);
+      sums[move].south += sqlite3_column_int64 (stmt, 2);
+      sums[move].north += sqlite3_column_int64 (stmt, 3);
+      sums[move].draws += sqlite3_column_int64 (stmt, 4);
+      sums[move].with_diff += sqlite3_column_int64 (stmt, 5);
+      sums[move].sum_diff += sqlite3_column_int64 (stmt, 6);
     }
   sqlite3_finalize (stmt);
   if (rc != SQLITE_DONE)
     {
       db_fail (self, rc, error);
       return NULL;
+    }
+  /* Both feeding options may give the same move: one row each move. */
+  for (DjMove move = 0; move <= DJ_PASS; move++)
+    {
+      const Tally *t = &sums[move];
+      DjExplorerMove row = { 0 };
+      gboolean south = pos->to_move == DJ_SOUTH;
+
+      if (t->games <= 0)
+        continue;
+      row.move = move;
+      row.games = t->games;
+      row.draws = t->draws;
+      row.wins = south ? t->south : t->north;
+      row.losses = south ? t->north : t->south;
+      row.with_diff = t->with_diff;
+      if (row.with_diff > 0)
+        row.mean_diff = (south ? t->sum_diff : -t->sum_diff) / (double) row.with_diff;
+      g_array_append_val (table, row);
     }
   g_array_sort (table, explorer_compare);
   return g_steal_pointer (&table);
