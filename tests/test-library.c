@@ -741,6 +741,95 @@ test_cancel_and_remove (Fixture       *f,
   g_assert_cmpstr (dj_library_get_folders (f->library)[0], ==, f->games);
 }
 
+typedef struct
+{
+  gboolean         finished;
+  guint            progress_calls;
+  guint            last_done;
+  DjLibraryReport  report;
+  GError          *error;
+} AsyncState;
+
+static void
+async_progress (guint       done,
+                guint       total,
+                const char *path,
+                gpointer    data)
+{
+  AsyncState *state = data;
+
+  /* In the caller's thread, in order, never past the end */
+  g_assert_true (g_main_context_is_owner (g_main_context_default ()));
+  g_assert_cmpuint (done, >, state->last_done);
+  g_assert_cmpuint (done, <=, total);
+  g_assert_nonnull (path);
+  state->last_done = done;
+  state->progress_calls++;
+}
+
+static void
+async_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  AsyncState *state = data;
+
+  dj_library_update_finish (DJ_LIBRARY (source), result, &state->report, &state->error);
+  state->finished = TRUE;
+}
+
+/* Indexing in a worker while the caller's connection answers queries. */
+static void
+test_async (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  AsyncState state = { 0 };
+  DjPosition start;
+  Reference ref;
+
+  (void) data;
+  reference_init (&ref);
+  random_collection (f, g_test_rand_int (), &ref);
+  dj_position_init_start (&start);
+
+  dj_library_update_async (f->library, NULL, async_progress, &state, async_done, &state);
+  while (!state.finished)
+    {
+      g_autoptr(GArray) table = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_main_context_iteration (NULL, TRUE);
+      table = dj_library_explore (f->library, &(const DjRules) { DJ_VARIANT_ABE, 0 }, &start,
+                                  NULL, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_no_error (state.error);
+  g_assert_cmpuint (state.report.indexed, ==, 3);
+  g_assert_cmpuint (state.progress_calls, >=, 1);
+  /* The last file's report comes before the end */
+  g_assert_cmpuint (state.last_done, ==, 3);
+  dj_library_report_clear (&state.report);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+
+  /* Cancelled before it starts: nothing read */
+  memset (&state, 0, sizeof state);
+  {
+    g_autoptr(DjCollection) more = dj_random_games_new (&(const DjRules) { 0, 0 }, 3, 1);
+
+    g_free (write_file (f->games, "more.djn", more));
+  }
+  g_cancellable_cancel (cancellable);
+  dj_library_update_async (f->library, cancellable, NULL, NULL, async_done, &state);
+  while (!state.finished)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (state.report.indexed, ==, 0);
+  dj_library_report_clear (&state.report);
+  g_clear_error (&state.error);
+}
+
 /* The explorer's filters and its perfect-play values: the best move never
  * played is listed, marked. */
 static void
@@ -858,6 +947,7 @@ main (int    argc,
   ADD ("/djenon/library/changed-file", test_changed_file);
   ADD ("/djenon/library/links", test_links);
   ADD ("/djenon/library/cancel-and-remove", test_cancel_and_remove);
+  ADD ("/djenon/library/async", test_async);
   ADD ("/djenon/library/filters-and-values", test_filters_and_values);
 #undef ADD
   for (guint i = 0; i < G_N_ELEMENTS (damages); i++)

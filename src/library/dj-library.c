@@ -1352,6 +1352,152 @@ out:
   return ok;
 }
 
+/* ---- Indexing in a worker thread ---- */
+
+typedef struct
+{
+  char              *dir;
+  DjLibraryProgress  progress;
+  gpointer           progress_data;
+  GMainContext      *context;
+  GMutex             lock;        /* guards the fields below */
+  guint              done, total;
+  char              *path;
+  gboolean           pending;     /* an idle is scheduled to report them */
+  DjLibraryReport    report;
+} UpdateJob;
+
+static void
+update_job_free (UpdateJob *job)
+{
+  g_free (job->dir);
+  g_main_context_unref (job->context);
+  g_mutex_clear (&job->lock);
+  g_free (job->path);
+  dj_library_report_clear (&job->report);
+  g_free (job);
+}
+
+/* In the caller's context: the latest progress. */
+static gboolean
+report_progress (gpointer data)
+{
+  GTask *task = data;
+  UpdateJob *job = g_task_get_task_data (task);
+  g_autofree char *path = NULL;
+  guint done, total;
+
+  g_mutex_lock (&job->lock);
+  done = job->done;
+  total = job->total;
+  path = g_steal_pointer (&job->path);
+  job->pending = FALSE;
+  g_mutex_unlock (&job->lock);
+  if (path != NULL)
+    job->progress (done, total, path, job->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the worker: keeps the latest progress, schedules one report. */
+static void
+note_progress (guint       done,
+               guint       total,
+               const char *path,
+               gpointer    data)
+{
+  GTask *task = data;
+  UpdateJob *job = g_task_get_task_data (task);
+  gboolean schedule;
+
+  g_mutex_lock (&job->lock);
+  job->done = done;
+  job->total = total;
+  g_free (job->path);
+  job->path = g_strdup (path);
+  schedule = !job->pending;
+  job->pending = TRUE;
+  g_mutex_unlock (&job->lock);
+  if (schedule)
+    {
+      g_autoptr(GSource) idle = g_idle_source_new ();
+
+      g_source_set_callback (idle, report_progress, g_object_ref (task), g_object_unref);
+      g_source_set_name (idle, "[djenon] library progress");
+      /* As the task's own completion: the last file is reported before it. */
+      g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+      g_source_attach (idle, job->context);
+    }
+}
+
+static void
+update_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  UpdateJob *job = task_data;
+  g_autoptr(DjLibrary) worker = NULL;
+  GError *error = NULL;
+
+  (void) source;
+  worker = dj_library_open (job->dir, &error);
+  if (worker == NULL ||
+      !dj_library_update (worker, cancellable, job->progress != NULL ? note_progress : NULL, task,
+                          &job->report, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+dj_library_update_async (DjLibrary           *self,
+                         GCancellable        *cancellable,
+                         DjLibraryProgress    progress,
+                         gpointer             progress_data,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  UpdateJob *job;
+
+  g_return_if_fail (DJ_IS_LIBRARY (self));
+
+  /* The XML reader's schema is compiled once, from the main thread. */
+  dj_xml_init ();
+  job = g_new0 (UpdateJob, 1);
+  job->dir = g_strdup (self->dir);
+  job->progress = progress;
+  job->progress_data = progress_data;
+  job->context = g_main_context_ref_thread_default ();
+  g_mutex_init (&job->lock);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dj_library_update_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) update_job_free);
+  g_task_run_in_thread (task, update_thread);
+}
+
+gboolean
+dj_library_update_finish (DjLibrary        *self,
+                          GAsyncResult     *result,
+                          DjLibraryReport  *report,
+                          GError          **error)
+{
+  UpdateJob *job;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == dj_library_update_async,
+                        FALSE);
+
+  job = g_task_get_task_data (G_TASK (result));
+  if (report != NULL)
+    {
+      *report = job->report;
+      memset (&job->report, 0, sizeof job->report);
+    }
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
 /* ---- Listing ---- */
 
 void

@@ -108,6 +108,23 @@ gboolean     dj_library_update      (DjLibrary          *self,
                                      DjLibraryReport    *report,
                                      GError            **error);
 
+/* dj_library_update() in a worker thread, on a connection of its own (so
+ * that @self stays usable for queries meanwhile, and sees the new games as
+ * they are committed).  @progress runs in the thread-default main context
+ * of the caller, at most once per turn of its loop (the latest file only).
+ * The report is given by dj_library_update_finish(). */
+void         dj_library_update_async  (DjLibrary           *self,
+                                       GCancellable        *cancellable,
+                                       DjLibraryProgress    progress,
+                                       gpointer             progress_data,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data);
+/* Fills @report (may be NULL; clear it with dj_library_report_clear()). */
+gboolean     dj_library_update_finish (DjLibrary           *self,
+                                       GAsyncResult        *result,
+                                       DjLibraryReport     *report,
+                                       GError             **error);
+
 typedef struct
 {
   char    *path;
