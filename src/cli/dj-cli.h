@@ -58,6 +58,14 @@ gboolean dj_cli_parse_game_args (int                *argc,
                                  DjRules            *rules,
                                  DjPosition         *pos);
 
+/* The game library (dj-cli-library.c) */
+int  dj_cli_library  (int argc, char **argv);
+int  dj_cli_explore  (int argc, char **argv);
+int  dj_cli_find     (int argc, char **argv);
+int  dj_cli_generate (int argc, char **argv);
+/* The library section of `bench --library` */
+int  dj_cli_bench_library (gboolean quick);
+
 /* One `play`-format line: MOVE | pits | caps | TO-MOVE | LEGAL | RESULT */
 void     dj_cli_print_line     (GString          *out,
                                 const DjRules    *rules,

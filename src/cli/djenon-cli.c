@@ -20,7 +20,7 @@ static const struct
     N_("play VARIANT [--feeding X] [--setup POS] [--trace] MOVES…") },
   { "perft", dj_cli_perft, N_("perft VARIANT DEPTH [--feeding X] [--setup POS] [--force]") },
   { "why", dj_cli_why, N_("why VARIANT [--feeding X] [--setup POS]") },
-  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files]") },
+  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files] [--library]") },
   { "analyse", dj_cli_analyse,
     N_("analyse VARIANT [--feeding X] [--setup POS] [--time MS] MOVES…") },
   { "bestmove", dj_cli_bestmove,
@@ -34,6 +34,13 @@ static const struct
        "[--size PX] [--caption] [--flip]") },
   { "sheet", dj_cli_sheet,
     N_("sheet FILE [--game N] [--every N] [--diagram PATH]… [--paper a4|letter] --output OUT.pdf") },
+  { "library", dj_cli_library, N_("library add|remove|list|update [FOLDER…] [--library DIR]") },
+  { "explore", dj_cli_explore,
+    N_("explore VARIANT [--feeding X] [--setup POS] [--player NAME] [--no-values] MOVES…") },
+  { "find", dj_cli_find,
+    N_("find VARIANT [--feeding X] [--setup POS] [--player NAME] [--limit N] MOVES…") },
+  { "generate", dj_cli_generate,
+    N_("generate VARIANT [--feeding X] [--games N] [--seed S] OUT") },
 };
 
 /* Started from the build tree, the translations are the ones built there
