@@ -269,6 +269,9 @@ dj_document_restore_draft (DjDocument     *self,
   g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (draft != NULL, FALSE);
 
+  /* Another running Djenon's draft is left alone. */
+  if (!dj_drafts_claim (draft->id, error))
+    return FALSE;
   collection = dj_drafts_load (draft->id, &local);
   if (collection != NULL && dj_collection_get_n_games (collection) == 0)
     g_set_error_literal (&local, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
@@ -616,6 +619,10 @@ dj_document_dispose (GObject *object)
   DjDocument *self = DJ_DOCUMENT (object);
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
+  /* Gone without a decision about its games: the draft stays, free for
+   * the next start to offer. */
+  if (self->draft_id != NULL)
+    dj_drafts_release (self->draft_id);
   unwatch (self);
   g_clear_object (&self->collection);
   g_clear_object (&self->file);

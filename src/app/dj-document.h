@@ -62,7 +62,10 @@ gboolean      dj_document_flush_draft       (DjDocument           *self,
                                              GError              **error);
 /* The games were closed on purpose: the draft goes. */
 void          dj_document_discard_draft     (DjDocument           *self);
-/* Takes over @draft (its name and games, marked modified). */
+/* Takes over @draft (its name and games, marked modified).  Fails with
+ * G_IO_ERROR_BUSY when another running Djenon holds it, else with the
+ * reader's error when it cannot be read (the draft is then claimed by this
+ * process, to be set aside). */
 gboolean      dj_document_restore_draft     (DjDocument           *self,
                                              const DjDraft        *draft,
                                              GError              **error);
