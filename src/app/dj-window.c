@@ -900,6 +900,7 @@ dj_window_init (DjWindow *self)
   dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
   _dj_window_init_dnd (self);
   _dj_window_init_recent (self);
+  _dj_window_init_disk_bar (self);
 
   /* A new document: one empty game of Djenon-aboure. */
   {
