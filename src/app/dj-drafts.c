@@ -150,14 +150,16 @@ static void
 unlock_draft (const char *id,
               gboolean    unlink_it)
 {
+  gpointer key = NULL;
   gpointer fd = NULL;
   gboolean found;
 
   G_LOCK (held);
-  found = held != NULL && g_hash_table_steal_extended (held, id, NULL, &fd);
+  found = held != NULL && g_hash_table_steal_extended (held, id, &key, &fd);
   G_UNLOCK (held);
   if (!found)
     return;
+  g_free (key);
   if (unlink_it)
     {
       g_autofree char *path = draft_path (id, LOCK_SUFFIX);
