@@ -808,6 +808,22 @@ window_allocated (gpointer data)
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_width (data) <= 800;
 }
 
+typedef struct
+{
+  GtkWidget *window;
+  gint64     until;
+} Frames;
+
+static gboolean
+frames_drawn (gpointer data)
+{
+  Frames *frames = data;
+
+  gtk_widget_queue_draw (frames->window);
+  return gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (frames->window))
+         >= frames->until;
+}
+
 /* Deeply nested variations do not widen the window. */
 static void
 test_nested_width (void)
@@ -820,6 +836,7 @@ test_nested_width (void)
   g_autoptr(GError) error = NULL;
   DjWindow *window;
   int width, min_before, min_after;
+  Frames frames;
 
   if (!need_app ())
     return;
@@ -837,18 +854,14 @@ test_nested_width (void)
                       NULL, NULL);
   g_assert_true (dj_window_load_file (window, file, &error));
   g_assert_no_error (error);
-  /* Every row made and measured: the current move is the deepest. */
-  dj_game_set_current (dj_window_get_game (window),
-                       dj_node_get_line_end (dj_game_get_root (dj_window_get_game (window))));
-  for (guint i = 0; i < 20; i++)
-    {
-      flush_events ();
-      g_usleep (10000);
-    }
+  /* The rows made, measured and drawn: a few frames after the load. */
+  frames.window = GTK_WIDGET (window);
+  frames.until = gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (frames.window)) + 3;
+  dj_test_wait_until (10, frames_drawn, &frames, "the window drawn again");
   gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_after, NULL,
                       NULL, NULL);
-  g_assert_cmpint (min_after, <=, min_before + 20);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+  g_assert_cmpint (min_after, <=, min_before + 20);
 
   destroy_window (window);
   g_unlink (path);
