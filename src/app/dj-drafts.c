@@ -107,16 +107,16 @@ lock_draft (const char  *id,
         }
       if (flock (fd, LOCK_EX | LOCK_NB) != 0)
         {
-          int saved_errno = errno;
-
-          close (fd);
-          if (saved_errno != EWOULDBLOCK)
+          if (errno != EWOULDBLOCK)
+            /* A file system without locks: the draft matters more than
+             * its lock, so it is kept unlocked. */
+            g_debug ("%s: cannot be locked: %s", path, g_strerror (errno));
+          else
             {
-              set_errno_error (error, saved_errno, path);
-              return FALSE;
+              close (fd);
+              g_usleep (1000);
+              continue;
             }
-          g_usleep (1000);
-          continue;
         }
       if (fstat (fd, &by_fd) != 0 || g_stat (path, &by_path) != 0
           || by_fd.st_ino != by_path.st_ino || by_fd.st_dev != by_path.st_dev)
