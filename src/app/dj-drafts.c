@@ -58,6 +58,14 @@ draft_path (const char *id,
   return g_build_filename (dir, name, NULL);
 }
 
+char *
+dj_drafts_get_path (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  return draft_path (id, DRAFT_SUFFIX);
+}
+
 static void
 set_errno_error (GError     **error,
                  int          saved_errno,

@@ -36,6 +36,8 @@ char         *dj_drafts_get_dir     (void);
 /* A new, unique draft name. */
 char         *dj_drafts_new_id      (void);
 
+/* The games' file of the draft @id. */
+char         *dj_drafts_get_path    (const char    *id);
 /* Where unreadable drafts are set aside. */
 char         *dj_drafts_get_unreadable_dir (void);
 

@@ -154,9 +154,7 @@ set_aside (DjWindow      *self,
 {
   g_autoptr(GError) move_error = NULL;
   g_autofree char *aside = dj_drafts_set_aside (draft->id, &move_error);
-  g_autofree char *dir = dj_drafts_get_dir ();
-  g_autofree char *name = g_strconcat (draft->id, ".djenon", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autofree char *path = dj_drafts_get_path (draft->id);
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
@@ -202,9 +200,7 @@ dj_window_offer_draft (DjWindow      *self,
 
   if (!dj_document_restore_draft (self->document, draft, &error))
     {
-      g_autofree char *dir = dj_drafts_get_dir ();
-      g_autofree char *file_name = g_strconcat (draft->id, ".djenon", NULL);
-      g_autofree char *path = g_build_filename (dir, file_name, NULL);
+      g_autofree char *path = dj_drafts_get_path (draft->id);
 
       /* Another running Djenon's: not ours to offer, nor to touch. */
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_BUSY))
