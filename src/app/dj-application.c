@@ -81,6 +81,7 @@ offer_drafts (DjApplication *self,
               DjWindow      *reuse)
 {
   g_autoptr(GPtrArray) drafts = NULL;
+  guint offered = 0;
 
   if (self->drafts_checked)
     return FALSE;
@@ -92,6 +93,12 @@ offer_drafts (DjApplication *self,
       DjDraft *draft = drafts->pdata[i];
       DjWindow *window = NULL;
 
+      /* Another Djenon running (without a session bus, each start is a
+       * process of its own) is still working on it. */
+      if (draft->in_use)
+        continue;
+      offered++;
+
       if (draft->file != NULL)
         window = dj_application_find_window (self, draft->file);
       if (window == NULL && reuse != NULL)
@@ -102,7 +109,7 @@ offer_drafts (DjApplication *self,
       gtk_window_present (GTK_WINDOW (window));
       dj_window_offer_draft (window, draft);
     }
-  return drafts->len > 0;
+  return offered > 0;
 }
 
 static void
