@@ -17,7 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dj-search.h"
 #include "dj-search-book.h"
 #include "dj-search-tables.h"
 
@@ -370,27 +369,4 @@ dj_book_refused (const DjRules *rules)
   if (dj_book_get (rules) != NULL)
     return NULL;
   return dj_data_refused (rules, book_refused);
-}
-
-char *
-dj_search_data_warning (const DjRules  *rules,
-                        char          **details)
-{
-  const GError *book, *tables;
-
-  g_return_val_if_fail (rules != NULL, NULL);
-
-  book = dj_book_refused (rules);
-  tables = dj_tables_refused (rules);
-  if (details != NULL)
-    *details = book == NULL && tables == NULL ? NULL
-               : g_strjoin ("\n", tables != NULL ? tables->message : book->message,
-                            tables != NULL && book != NULL ? book->message : NULL, NULL);
-  if (book != NULL && tables != NULL)
-    return g_strdup (_("Opening book and endgame tables damaged: analysis exact but slower"));
-  if (book != NULL)
-    return g_strdup (_("Opening book damaged: analysis exact but slower"));
-  if (tables != NULL)
-    return g_strdup (_("Endgame tables damaged: analysis exact but slower"));
-  return NULL;
 }
