@@ -20,6 +20,7 @@
 #include "dj-window.h"
 
 #include "dj-test-app.h"
+#include "dj-test-picture.h"
 
 /* Small Djenon-aboure endgames: a few seeds, so every value is exact at
  * once and the oracle below checks it by plain minimax.
@@ -283,6 +284,10 @@ test_panel_damaged_book (void)
   a = dj_analysis_panel_get_analysis (f.panel);
   g_assert_true (a->exact);
   g_assert_cmpint (a->value, ==, 4);
+  /* To look at (DJ_SCREENSHOT_DIR): drawn once the frames have caught up. */
+  for (guint k = 0; k < 20; k++)
+    flush_events ();
+  dj_test_save_screenshot (GTK_WIDGET (f.panel), "analysis-damaged-book.png");
   panel_teardown (&f);
 }
 
