@@ -233,6 +233,46 @@ dj_window_save_to (DjWindow  *self,
 }
 
 static void
+read_only_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          data)
+{
+  DjWindow *self = DJ_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Continuation *then = data;
+
+  if (g_str_equal (response, "save-as"))
+    save_as_then (self, then);
+  else
+    continuation_free (then);
+}
+
+/* The file is read-only: it is not replaced (as editors do); the games can
+ * be saved under another name, and what was to follow the save (closing,
+ * opening another game) follows that save. */
+static void
+offer_save_as (DjWindow     *self,
+               GFile        *file,
+               const char   *message,
+               Continuation *then)
+{
+  g_autofree char *name = _dj_window_get_display_name (file);
+  /* Translators: a dialog's heading; %s is a file name */
+  g_autofree char *heading = g_strdup_printf (_("“%s” Is Read-Only"), name);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, message);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "save-as", _("Save _As…"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save-as",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save-as");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (read_only_response), then);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 save_done (GObject      *source,
            GAsyncResult *result,
            gpointer      data)
@@ -245,7 +285,10 @@ save_done (GObject      *source,
       g_autofree char *name = _dj_window_get_display_name (op->file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
-      dj_window_show_error (op->window, heading, error->message);
+      if (g_error_matches (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_READ_ONLY))
+        offer_save_as (op->window, op->file, error->message, g_steal_pointer (&op->then));
+      else
+        dj_window_show_error (op->window, heading, error->message);
       return;
     }
   add_to_recent (op->file);
