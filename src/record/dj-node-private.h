@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "dj-finding.h"
 #include "dj-node.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,7 @@ typedef struct
   char     *foreign;         /* opaque XML of other namespaces */
   gint64    time_ms;         /* DJ_NO_TIME when not recorded */
   DjMarkup *markup;          /* NULL when none, never empty */
+  DjFinding *finding;        /* the review's, NULL when none */
 } DjNodeExtra;
 
 struct _DjNode

@@ -454,7 +454,7 @@ dj_node_trim_extra (DjNode *node)
   DjNodeExtra *x = node->extra;
 
   if (x == NULL || x->comment_before || x->comment_after || x->foreign ||
-      x->time_ms != DJ_NO_TIME || x->markup != NULL)
+      x->time_ms != DJ_NO_TIME || x->markup != NULL || x->finding != NULL)
     return;
   g_free (x);
   node->extra = NULL;
@@ -469,6 +469,7 @@ free_one (DjNode *node)
       g_free (node->extra->comment_after);
       g_free (node->extra->foreign);
       g_free (node->extra->markup);
+      g_free (node->extra->finding);
       g_free (node->extra);
     }
   g_free (node);
@@ -571,6 +572,7 @@ copy_one (const DjNode *src)
       copy->extra->comment_after = g_strdup (src->extra->comment_after);
       copy->extra->foreign = g_strdup (src->extra->foreign);
       copy->extra->markup = g_memdup2 (src->extra->markup, sizeof (DjMarkup));
+      copy->extra->finding = g_memdup2 (src->extra->finding, sizeof (DjFinding));
     }
   return copy;
 }
