@@ -203,9 +203,6 @@ test_review_keeps_annotations (void)
   f = second_move (game);
   finding = dj_node_get_finding (f);
   g_assert_nonnull (finding);
-  g_test_message ("finding: %d loss %d before %d %d after %d %d line %d", finding->judgement,
-                  finding->loss, finding->before_lower, finding->before_upper,
-                  finding->after_lower, finding->after_upper, finding->line[0]);
   /* F lost 4 seeds against B: the review's mistake, beside the person's "?!". */
   g_assert_cmpint (finding->judgement, ==, DJ_JUDGEMENT_MISTAKE);
   g_assert_cmpint (finding->loss, ==, 4);
