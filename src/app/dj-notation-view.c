@@ -204,7 +204,7 @@ row_text (DjNotationRow *row,
            * raised, in the review's colour after a thin space. */
           g_string_append (text, "\xe2\x80\x89");
           start = text->len;
-          g_string_append (text, dj_glyph_to_string (dj_judgement_to_glyph (j)));
+          g_string_append (text, dj_glyph_to_string (dj_glyph_for_judgement (j)));
           add_attr (attrs, pango_attr_rise_new (4 * PANGO_SCALE), start, text->len);
           add_attr (attrs, pango_attr_scale_new (PANGO_SCALE_SMALL), start, text->len);
           add_attr (attrs, pango_attr_style_new (PANGO_STYLE_ITALIC), start, text->len);

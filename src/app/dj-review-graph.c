@@ -460,7 +460,7 @@ refresh (DjReviewGraph *self)
           if (i == 0)
             continue;
           p->loss = dj_review_get_loss (self->review, i - 1);
-          p->glyph = dj_judgement_to_glyph (dj_thresholds_judge (dj_review_get_thresholds (self->review),
+          p->glyph = dj_glyph_for_judgement (dj_thresholds_judge (dj_review_get_thresholds (self->review),
                                                                   MAX (p->loss, 0)));
           node = node != NULL ? dj_node_get_first_child (node) : NULL;
           if (node != NULL)

@@ -77,7 +77,7 @@ dj_review_glyph_for_loss (int loss)
 {
   DjThresholds thresholds = DJ_THRESHOLDS_DEFAULT;
 
-  return dj_judgement_to_glyph (dj_thresholds_judge (&thresholds, loss));
+  return dj_glyph_for_judgement (dj_thresholds_judge (&thresholds, loss));
 }
 
 /* A move the review judged: a proven loss, or proven best play. */

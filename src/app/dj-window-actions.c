@@ -401,7 +401,7 @@ copy_finding_action (GtkWidget  *widget,
   dj_game_begin_action (self->game, _("Copy Finding to Comment"));
   /* The person's own glyph stays. */
   if (dj_node_get_glyph (node) == DJ_GLYPH_NONE)
-    dj_game_set_glyph (self->game, node, dj_judgement_to_glyph (finding->judgement));
+    dj_game_set_glyph (self->game, node, dj_glyph_for_judgement (finding->judgement));
   if (old == NULL || *old == '\0')
     dj_game_set_comment_after (self->game, node, text);
   else if (strstr (old, text) == NULL)

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "dj-finding.h"
-#include "dj-node-private.h"
 
 static const char *const judgement_names[] = {
   [DJ_JUDGEMENT_UNPROVEN] = "unproven",
@@ -66,24 +65,6 @@ dj_judgement_from_string (const char  *str,
         return TRUE;
       }
   return FALSE;
-}
-
-DjGlyph
-dj_judgement_to_glyph (DjJudgement judgement)
-{
-  switch (judgement)
-    {
-    case DJ_JUDGEMENT_INACCURACY:
-      return DJ_GLYPH_DUBIOUS;
-    case DJ_JUDGEMENT_MISTAKE:
-      return DJ_GLYPH_MISTAKE;
-    case DJ_JUDGEMENT_BLUNDER:
-      return DJ_GLYPH_BLUNDER;
-    case DJ_JUDGEMENT_UNPROVEN:
-    case DJ_JUDGEMENT_GOOD:
-    default:
-      return DJ_GLYPH_NONE;
-    }
 }
 
 const char *
@@ -222,12 +203,4 @@ dj_finding_is_valid (const DjFinding *finding)
     if (finding->line[i] < 0 || finding->line[i] > DJ_PASS)
       return FALSE;
   return TRUE;
-}
-
-const DjFinding *
-dj_node_get_finding (const DjNode *node)
-{
-  g_return_val_if_fail (node != NULL, NULL);
-
-  return node->extra != NULL ? node->extra->finding : NULL;
 }

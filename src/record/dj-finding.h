@@ -11,7 +11,6 @@
 
 #include <glib.h>
 
-#include "dj-node.h"
 #include "dj-position.h"
 #include "dj-search.h"
 
@@ -47,7 +46,7 @@ typedef struct
 
 /* Values are final seed differences with perfect play, from the mover's
  * view, as proven bounds (lower == upper when exact). */
-typedef struct
+typedef struct _DjFinding
 {
   int          before_lower;  /* the position before the move */
   int          before_upper;
@@ -71,9 +70,6 @@ DjJudgement  dj_thresholds_judge         (const DjThresholds *thresholds,
 const char  *dj_judgement_to_string      (DjJudgement         judgement);
 gboolean     dj_judgement_from_string    (const char         *str,
                                           DjJudgement        *judgement);
-/* The glyph a person would give the judgement ("?!", "?", "??"; none for
- * good and unproven). */
-DjGlyph      dj_judgement_to_glyph       (DjJudgement         judgement);
 /* A translated name, e.g. "Mistake". */
 const char  *dj_judgement_describe       (DjJudgement         judgement);
 
@@ -93,8 +89,5 @@ gboolean     dj_finding_equal            (const DjFinding    *a,
  * judgement they give the loss, a line of 1 to DJ_FINDING_LINE_MOVES pits
  * or passes. */
 gboolean     dj_finding_is_valid         (const DjFinding    *finding);
-
-/* The finding about @node's move, or NULL. */
-const DjFinding *dj_node_get_finding     (const DjNode       *node);
 
 G_END_DECLS

@@ -4,7 +4,6 @@
  */
 #pragma once
 
-#include "dj-finding.h"
 #include "dj-node.h"
 
 G_BEGIN_DECLS

@@ -58,6 +58,24 @@ dj_glyph_describe (DjGlyph glyph)
     }
 }
 
+DjGlyph
+dj_glyph_for_judgement (DjJudgement judgement)
+{
+  switch (judgement)
+    {
+    case DJ_JUDGEMENT_INACCURACY:
+      return DJ_GLYPH_DUBIOUS;
+    case DJ_JUDGEMENT_MISTAKE:
+      return DJ_GLYPH_MISTAKE;
+    case DJ_JUDGEMENT_BLUNDER:
+      return DJ_GLYPH_BLUNDER;
+    case DJ_JUDGEMENT_UNPROVEN:
+    case DJ_JUDGEMENT_GOOD:
+    default:
+      return DJ_GLYPH_NONE;
+    }
+}
+
 static const struct
 {
   DjAssessment value;
@@ -413,6 +431,14 @@ dj_node_has_annotations (const DjNode *node)
   /* The extra block exists only while it holds something. */
   return node->glyph != DJ_GLYPH_NONE || node->assessment != DJ_ASSESSMENT_NONE ||
          node->extra != NULL;
+}
+
+const DjFinding *
+dj_node_get_finding (const DjNode *node)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+
+  return node->extra != NULL ? node->extra->finding : NULL;
 }
 
 const char *
