@@ -173,6 +173,7 @@ assert_same_tree (DjNode *a,
   g_assert_cmpstr (dj_node_get_comment_before (a), ==, dj_node_get_comment_before (b));
   g_assert_cmpstr (dj_node_get_comment_after (a), ==, dj_node_get_comment_after (b));
   g_assert_cmpint (dj_node_get_assessment (a), ==, dj_node_get_assessment (b));
+  g_assert_true (dj_finding_equal (dj_node_get_finding (a), dj_node_get_finding (b)));
   g_assert_cmpuint (dj_node_get_n_children (a), ==, dj_node_get_n_children (b));
   for (ca = dj_node_get_first_child (a), cb = dj_node_get_first_child (b);
        ca != NULL && cb != NULL;
@@ -500,9 +501,9 @@ test_review_game (void)
   GtkWidget *window = gtk_window_new ();
   DjReview *review = DJ_REVIEW (dj_review_new ());
   DjNode *root = dj_game_get_root (game);
-  DjNode *bad, *node, *better;
+  DjNode *bad, *node;
   guint plies = 1;
-  g_autofree char *comment = NULL;
+  g_autofree DjFinding *finding = NULL;
 
   /* South blunders with c (−4 where a keeps 0), then both play perfectly. */
   bad = play (game, root, "c");
@@ -536,18 +537,31 @@ test_review_game (void)
     g_assert_cmpint (dj_review_get_loss (review, i), <=, 0);
   g_assert_nonnull (strstr (dj_review_get_summary (review), "1 mistake"));
 
-  /* c lost 4 seeds: a mistake, "?", with both values in a comment … */
-  g_assert_cmpint (dj_node_get_glyph (bad), ==, DJ_GLYPH_MISTAKE);
-  comment = g_strdup (dj_node_get_comment_after (bad));
-  g_assert_cmpstr (comment, ==, "Best: a (0); played c (\xe2\x88\x92" "4)");
-  /* … and the better move, a, with its line, as a variation. */
-  g_assert_cmpuint (dj_node_get_n_children (root), ==, 2);
-  better = dj_node_get_nth_child (root, 1);
-  g_assert_cmpstr (dj_move_to_string (dj_node_get_move (better)), ==, "a");
+  /* c lost 4 seeds: the review's finding says a mistake, with both values
+   * and the better move as data; the person's glyph, comment and moves are
+   * left alone. */
+  {
+    const DjFinding *f = dj_node_get_finding (bad);
+
+    g_assert_nonnull (f);
+    g_assert_cmpint (f->judgement, ==, DJ_JUDGEMENT_MISTAKE);
+    g_assert_cmpint (f->loss, ==, 4);
+    g_assert_true (f->loss_exact);
+    g_assert_cmpint (f->before_lower, ==, 0);
+    g_assert_cmpint (f->after_upper, ==, -4);
+    g_assert_cmpstr (dj_move_to_string (f->line[0]), ==, "a");
+  }
+  g_assert_cmpint (dj_node_get_glyph (bad), ==, DJ_GLYPH_NONE);
+  g_assert_null (dj_node_get_comment_after (bad));
+  g_assert_cmpuint (dj_node_get_n_children (root), ==, 1);
   g_assert_true (dj_node_get_first_child (root) == bad);
-  /* The perfect moves are not marked. */
+  /* The perfect moves are judged good. */
   for (node = dj_node_get_first_child (bad); node != NULL; node = dj_node_get_first_child (node))
-    g_assert_cmpint (dj_node_get_glyph (node), ==, DJ_GLYPH_NONE);
+    {
+      g_assert_cmpint (dj_node_get_glyph (node), ==, DJ_GLYPH_NONE);
+      if (dj_node_get_finding (node) != NULL)
+        g_assert_false (dj_finding_is_error (dj_node_get_finding (node)));
+    }
 
   /* One undo restores the game exactly. */
   g_assert_true (dj_game_can_undo (game));
@@ -555,12 +569,13 @@ test_review_game (void)
   g_assert_false (dj_game_can_undo (game));
   assert_same_tree (dj_game_get_root (game), dj_game_get_root (before));
 
-  /* Reviewing twice marks once. */
+  /* Reviewing twice finds the same, once. */
   dj_game_redo (game);
+  finding = g_memdup2 (dj_node_get_finding (bad), sizeof (DjFinding));
   dj_review_start (review);
   dj_test_wait_until (TIMEOUT_S, review_done, review, "the second review");
-  g_assert_cmpstr (dj_node_get_comment_after (bad), ==, comment);
-  g_assert_cmpuint (dj_node_get_n_children (root), ==, 2);
+  g_assert_true (dj_finding_equal (dj_node_get_finding (bad), finding));
+  g_assert_cmpuint (dj_node_get_n_children (root), ==, 1);
 
   gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();
@@ -576,8 +591,7 @@ test_review_inaccuracy (void)
   DjNode *root = dj_game_get_root (game);
   DjNode *played = play (game, root, "e");
   DjNode *node = played;
-  DjNode *better;
-  const char *comment;
+  const DjFinding *f;
 
   for (guint i = 0; i < 2; i++)
     {
@@ -594,14 +608,23 @@ test_review_inaccuracy (void)
   dj_review_start (review);
   dj_test_wait_until (TIMEOUT_S, review_done, review, "the review");
   g_assert_cmpint (dj_review_get_loss (review, 0), ==, 2);
-  g_assert_cmpint (dj_node_get_glyph (played), ==, DJ_GLYPH_DUBIOUS);
-  comment = dj_node_get_comment_after (played);
-  g_assert_true (g_str_equal (comment, "Best: a (+6); played e (+4)")
-                 || g_str_equal (comment, "Best: c (+6); played e (+4)"));
-  better = dj_node_get_nth_child (root, 1);
-  g_assert_nonnull (better);
-  g_assert_cmpint (oracle_move_value (rules, dj_node_get_position (root), dj_node_get_move (better)),
-                   ==, 6);
+  f = dj_node_get_finding (played);
+  g_assert_nonnull (f);
+  g_assert_cmpint (f->judgement, ==, DJ_JUDGEMENT_INACCURACY);
+  g_assert_cmpint (dj_node_get_glyph (played), ==, DJ_GLYPH_NONE);
+  g_assert_null (dj_node_get_comment_after (played));
+  g_assert_cmpint (f->before_lower, ==, 6);
+  g_assert_cmpint (f->after_lower, ==, 4);
+  g_assert_cmpint (oracle_move_value (rules, dj_node_get_position (root), f->line[0]), ==, 6);
+
+  /* Thresholds of 3, 5 and 8 seeds: two seeds lost is no inaccuracy. */
+  dj_review_set_thresholds (review, &(DjThresholds) { 3, 5, 8 });
+  dj_review_start (review);
+  dj_test_wait_until (TIMEOUT_S, review_done, review, "the second review");
+  f = dj_node_get_finding (played);
+  g_assert_cmpint (f->judgement, ==, DJ_JUDGEMENT_GOOD);
+  g_assert_cmpint (f->loss, ==, 2);
+  g_assert_cmpuint (f->thresholds.blunder, ==, 8);
   g_object_unref (review);
 }
 

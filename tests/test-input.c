@@ -351,6 +351,19 @@ test_review_repaints (void)
   height = gtk_widget_get_height (board);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
+  /* The review's dialog (its thresholds): Review. */
+  {
+    GList *toplevels = gtk_window_list_toplevels ();
+    AdwMessageDialog *dialog = NULL;
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data))
+        dialog = l->data;
+    g_list_free (toplevels);
+    g_assert_nonnull (dialog);
+    adw_message_dialog_response (dialog, "review");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
   spin_for (1500 * G_TIME_SPAN_MILLISECOND);
   /* The banner took room from the board. */
   g_assert_cmpint (gtk_widget_get_height (board), <, height);

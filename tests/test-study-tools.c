@@ -737,8 +737,13 @@ test_review_graph (void)
   press_key (plot, GDK_KEY_Right);   /* stays at the end */
   g_assert_cmpuint (dj_node_get_ply (dj_game_get_current (game)), ==, n_moves);
 
-  /* Going into the review's variation highlights where it leaves the main line. */
-  dj_game_set_current (game, dj_node_get_nth_child (root, 1));
+  /* Going into a variation highlights where it leaves the main line (the
+   * review adds none: the better move a, found by the review, by hand). */
+  g_assert_cmpuint (dj_node_get_n_children (root), ==, 1);
+  node = dj_game_play (game, root, dj_node_get_finding (dj_node_get_first_child (root))->line[0],
+                       NULL);
+  g_assert_nonnull (node);
+  dj_game_set_current (game, node);
   g_assert_cmpint (dj_review_graph_get_selected (graph), ==, 0);
 
   /* Hidden from its own button; the toggle follows. */

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-bidi.h"
+#include "dj-finding-text.h"
 #include "dj-move-label.h"
 #include "dj-move-time.h"
 #include "dj-notation-view.h"
@@ -198,6 +199,22 @@ row_text (DjNotationRow *row,
           else if (bad)
             add_attr (attrs, pango_attr_foreground_new (0xe000, 0x1b00, 0x2400), start, text->len);
         }
+      if (dj_node_get_finding (node) != NULL && dj_finding_is_error (dj_node_get_finding (node)))
+        {
+          DjJudgement j = dj_node_get_finding (node)->judgement;
+          guint start;
+
+          /* The review's judgement, apart from the person's glyph: small,
+           * raised, in the review's colour after a thin space. */
+          g_string_append (text, "\xe2\x80\x89");
+          start = text->len;
+          g_string_append (text, dj_glyph_to_string (dj_glyph_for_judgement (j)));
+          add_attr (attrs, pango_attr_rise_new (4 * PANGO_SCALE), start, text->len);
+          add_attr (attrs, pango_attr_scale_new (PANGO_SCALE_SMALL), start, text->len);
+          add_attr (attrs, pango_attr_style_new (PANGO_STYLE_ITALIC), start, text->len);
+          add_attr (attrs, pango_attr_foreground_new (0x9100, 0x4100, 0xac00), start, text->len);
+          add_attr (attrs, pango_attr_underline_new (PANGO_UNDERLINE_SINGLE), start, text->len);
+        }
       if (assessment != DJ_ASSESSMENT_NONE)
         {
           g_string_append_c (text, ' ');
@@ -264,6 +281,40 @@ setup_row (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
            DjNotationView           *self);
 
+/* The review's findings about the moves of @row, in the reader's language:
+ * the row's tooltip and accessible description. */
+static void
+describe_findings (GtkWidget     *label,
+                   DjNotationRow *row)
+{
+  g_autoptr(GString) text = NULL;
+  DjNode *node = dj_notation_row_get_first (row);
+  guint n = dj_notation_row_get_n_nodes (row);
+
+  for (guint i = 0; i < n && !dj_notation_row_is_start (row) && node != NULL;
+       i++, node = dj_node_get_first_child (node))
+    {
+      const DjFinding *finding = dj_node_get_finding (node);
+      g_autofree char *about = NULL;
+
+      if (finding == NULL || !dj_finding_is_error (finding))
+        continue;
+      about = dj_finding_text_describe (finding, dj_node_get_move (node));
+      if (text == NULL)
+        /* Translators: before the review's findings in a tooltip of the notation */
+        text = g_string_new (_("Review:"));
+      /* "c: Mistake: …", the move isolated in its own direction */
+      g_string_append_printf (text, "\n" DJ_FSI "%s" DJ_PDI ": %s",
+                              dj_move_label (dj_node_get_move (node)), about);
+    }
+  gtk_widget_set_tooltip_text (label, text ? text->str : NULL);
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    text->str, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 /* Shows @row in @label: text, attributes, indentation, level colour, and
  * the current move marked (which only draws it again). */
 static void
@@ -291,6 +342,7 @@ render_row (DjNotationView *self,
   state->ranges = ranges;
   state->stamp = dj_notation_row_get_stamp (row);
 
+  describe_findings (label, row);
   gtk_widget_set_margin_start (label, 6 + INDENT * MIN (depth, MAX_INDENT_LEVELS));
   for (guint i = 0; i <= N_LEVEL_COLOURS; i++)
     {

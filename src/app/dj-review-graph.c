@@ -460,7 +460,8 @@ refresh (DjReviewGraph *self)
           if (i == 0)
             continue;
           p->loss = dj_review_get_loss (self->review, i - 1);
-          p->glyph = dj_review_glyph_for_loss (MAX (p->loss, 0));
+          p->glyph = dj_glyph_for_judgement (dj_thresholds_judge (dj_review_get_thresholds (self->review),
+                                                                  MAX (p->loss, 0)));
           node = node != NULL ? dj_node_get_first_child (node) : NULL;
           if (node != NULL)
             {

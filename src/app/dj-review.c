@@ -12,30 +12,10 @@
 #include "dj-analysis-panel.h"
 #include "dj-bidi.h"
 #include "dj-move-label.h"
+#include "dj-finding-text.h"
 #include "dj-review.h"
+#include "dj-review-judge.h"
 #include "dj-search.h"
-
-/* One move of the main line and what the review found. */
-typedef struct
-{
-  DjPosition  pos;          /* before the move */
-  DjMove      played;
-  guint       number;       /* move number, as in the notation */
-  gboolean    forced;       /* the only legal move */
-  gboolean    judged;
-  int         loss;         /* seeds lost (at least, when judged by bounds) */
-  gboolean    loss_exact;
-  DjMove      best;
-  char       *best_value;
-  char       *played_value;
-  DjMove     *line;         /* the better line, from @best */
-  guint       line_len;
-  gboolean    analysed;     /* the bounds below are known */
-  int         before_lower; /* the position's value, mover's view */
-  int         before_upper;
-  int         after_lower;  /* the played move's value, mover's view */
-  int         after_upper;
-} Entry;
 
 /* The value of the position after some moves of the main line, South's view. */
 typedef struct
@@ -62,7 +42,8 @@ struct _DjReview
 
   DjSearch       *search;
   GCancellable   *cancellable;
-  GArray         *entries;     /* Entry */
+  GArray         *entries;     /* DjReviewMove */
+  DjThresholds    thresholds;
   guint           next;        /* the entry being analysed */
   gboolean        running;     /* reviewing: the user sees progress */
   gboolean        searching;   /* an analysis of ours has not reported yet */
@@ -91,92 +72,19 @@ G_DEFINE_FINAL_TYPE (DjReview, dj_review, GTK_TYPE_WIDGET)
 
 static void step (DjReview *self);
 
-static void
-entry_clear (gpointer data)
-{
-  Entry *e = data;
-
-  g_free (e->best_value);
-  g_free (e->played_value);
-  g_free (e->line);
-}
-
 DjGlyph
 dj_review_glyph_for_loss (int loss)
 {
-  if (loss >= 6)
-    return DJ_GLYPH_BLUNDER;
-  if (loss >= 3)
-    return DJ_GLYPH_MISTAKE;
-  if (loss >= 1)
-    return DJ_GLYPH_DUBIOUS;
-  return DJ_GLYPH_NONE;
+  DjThresholds thresholds = DJ_THRESHOLDS_DEFAULT;
+
+  return dj_glyph_for_judgement (dj_thresholds_judge (&thresholds, loss));
 }
 
+/* A move the review judged: a proven loss, or proven best play. */
 static gboolean
-is_review_glyph (DjGlyph glyph)
+is_judged (const DjReviewMove *e)
 {
-  return glyph == DJ_GLYPH_NONE || glyph == DJ_GLYPH_DUBIOUS
-         || glyph == DJ_GLYPH_MISTAKE || glyph == DJ_GLYPH_BLUNDER;
-}
-
-/* The loss of @e->played in @a, only as far as proven values show it. */
-static void
-judge (Entry            *e,
-       const DjAnalysis *a)
-{
-  const DjMoveValue *played = NULL;
-  const DjMoveValue *best = NULL;
-  int best_lower = G_MININT, best_upper = G_MININT;
-  int least, most;
-
-  for (guint i = 0; i < a->n_moves; i++)
-    {
-      const DjMoveValue *mv = &a->moves[i];
-
-      if (mv->move == e->played)
-        played = mv;
-      if (best == NULL || mv->lower > best->lower
-          || (mv->lower == best->lower && mv->exact && !best->exact))
-        best = mv;
-      best_lower = MAX (best_lower, mv->lower);
-      best_upper = MAX (best_upper, mv->upper);
-    }
-  if (played == NULL || best == NULL)
-    return;
-
-  e->analysed = TRUE;
-  e->before_lower = best_lower;
-  e->before_upper = best_upper;
-  e->after_lower = played->lower;
-  e->after_upper = played->upper;
-
-  /* The true loss, max value − played value, lies in [least, most]. */
-  least = best_lower - played->upper;
-  most = best_upper - played->lower;
-  if (least == most)
-    {
-      e->judged = TRUE;
-      e->loss = MAX (least, 0);
-      e->loss_exact = TRUE;
-    }
-  else if (least >= 1)
-    {
-      e->judged = TRUE;
-      e->loss = least;
-    }
-  else if (most <= 0)
-    {
-      e->judged = TRUE;
-      e->loss = 0;
-      e->loss_exact = TRUE;
-    }
-
-  e->best = best->move;
-  e->best_value = dj_analysis_format_move_value (best, &a->position);
-  e->played_value = dj_analysis_format_move_value (played, &a->position);
-  e->line_len = MIN (best->line_len, DJ_REVIEW_LINE_MOVES);
-  e->line = g_memdup2 (best->line, e->line_len * sizeof (DjMove));
+  return e->found && e->finding.loss >= 0;
 }
 
 /* The banner */
@@ -233,25 +141,25 @@ describe_side (DjReview *self,
 
   for (guint i = 0; i < self->entries->len; i++)
     {
-      Entry *e = &g_array_index (self->entries, Entry, i);
+      DjReviewMove *e = &g_array_index (self->entries, DjReviewMove, i);
 
-      if (e->pos.to_move != side || !e->judged)
+      if (e->position.to_move != side || !is_judged (e))
         continue;
-      switch (dj_review_glyph_for_loss (e->loss))
+      switch (e->finding.judgement)
         {
-        case DJ_GLYPH_BLUNDER:
+        case DJ_JUDGEMENT_BLUNDER:
           blunders++;
           break;
-        case DJ_GLYPH_MISTAKE:
+        case DJ_JUDGEMENT_MISTAKE:
           mistakes++;
           break;
-        case DJ_GLYPH_DUBIOUS:
+        case DJ_JUDGEMENT_INACCURACY:
           inaccuracies++;
           break;
         default:
           break;
         }
-      lost += e->loss;
+      lost += e->finding.loss;
     }
 
   g_string_append (text, side == DJ_SOUTH ? _("South") : _("North"));
@@ -272,69 +180,15 @@ describe_side (DjReview *self,
   return g_string_free (text, FALSE);
 }
 
-/* Applying the results: one undo step */
-
-static char *
-comment_for (const Entry *e)
-{
-  /* Translators: a review comment after a move: the best move and its value,
-   * the played move and its value, e.g. "Best: d (+4); played c (−2)" */
-  return g_strdup_printf (_("Best: %s (%s); played %s (%s)"),
-                          dj_move_label (e->best), e->best_value,
-                          dj_move_label (e->played), e->played_value);
-}
+/* Applying the results: one undo step, findings only: the person's glyphs,
+ * comments and moves stay as they are. */
 
 static void
 apply_results (DjReview *self)
 {
-  DjNode *node = dj_game_get_root (self->game);
   DjNode *current = dj_game_get_current (self->game);
 
-  dj_game_begin_action (self->game, _("Review Game"));
-  for (guint i = 0; i < self->entries->len; i++)
-    {
-      Entry *e = &g_array_index (self->entries, Entry, i);
-      DjNode *played = dj_node_get_first_child (node);
-      g_autofree char *comment = NULL;
-      const char *old;
-
-      /* The main line was edited meanwhile: what follows is another game. */
-      if (played == NULL || dj_node_get_move (played) != e->played
-          || !dj_position_equal (dj_node_get_position (node), &e->pos))
-        break;
-
-      if (e->judged && e->loss >= 1)
-        {
-          DjNode *at = node;
-
-          if (is_review_glyph (dj_node_get_glyph (played)))
-            dj_game_set_glyph (self->game, played, dj_review_glyph_for_loss (e->loss));
-
-          comment = comment_for (e);
-          old = dj_node_get_comment_after (played);
-          if (old == NULL || *old == '\0')
-            dj_game_set_comment_after (self->game, played, comment);
-          else if (strstr (old, comment) == NULL)
-            {
-              g_autofree char *both = g_strconcat (old, "\n", comment, NULL);
-
-              dj_game_set_comment_after (self->game, played, both);
-            }
-
-          for (guint k = 0; k < e->line_len; k++)
-            {
-              DjNode *next = dj_game_play (self->game, at, e->line[k], NULL);
-
-              if (next == NULL)
-                break;
-              at = next;
-            }
-        }
-      node = played;
-    }
-  dj_game_end_action (self->game);
-
-  /* Adding variations never moves the current node; keep it where it was. */
+  dj_review_apply (self->game, self->entries);
   if (dj_game_get_current (self->game) != current)
     dj_game_set_current (self->game, current);
 }
@@ -369,17 +223,18 @@ compute_values (DjReview *self)
   g_array_set_size (self->values, n + 1);
   for (guint i = 0; i < n; i++)
     {
-      const Entry *e = &g_array_index (self->entries, Entry, i);
-      gboolean south = e->pos.to_move == DJ_SOUTH;
+      const DjReviewMove *e = &g_array_index (self->entries, DjReviewMove, i);
+      const DjFinding *f = &e->finding;
+      gboolean south = e->position.to_move == DJ_SOUTH;
 
-      if (!e->analysed)
+      if (!e->found)
         continue;
       value_meet (&g_array_index (self->values, Value, i),
-                  south ? e->before_lower : -e->before_upper,
-                  south ? e->before_upper : -e->before_lower);
+                  south ? f->before_lower : -f->before_upper,
+                  south ? f->before_upper : -f->before_lower);
       value_meet (&g_array_index (self->values, Value, i + 1),
-                  south ? e->after_lower : -e->after_upper,
-                  south ? e->after_upper : -e->after_lower);
+                  south ? f->after_lower : -f->after_upper,
+                  south ? f->after_upper : -f->after_lower);
     }
   for (int pass = 0; pass < 2; pass++)
     for (guint k = 0; k < n; k++)
@@ -388,7 +243,7 @@ compute_values (DjReview *self)
         Value *a = &g_array_index (self->values, Value, i);
         Value *b = &g_array_index (self->values, Value, i + 1);
 
-        if (!g_array_index (self->entries, Entry, i).forced)
+        if (!g_array_index (self->entries, DjReviewMove, i).forced)
           continue;
         if (pass == 0 && a->known)
           value_meet (b, a->lower, a->upper);
@@ -442,7 +297,11 @@ on_analysed (GObject      *source,
     return;
 
   if (analysis != NULL && self->next < self->entries->len)
-    judge (&g_array_index (self->entries, Entry, self->next), analysis);
+    {
+      DjReviewMove *e = &g_array_index (self->entries, DjReviewMove, self->next);
+
+      e->found = dj_finding_judge (&e->finding, analysis, e->played, &self->thresholds);
+    }
   else if (error != NULL)
     g_debug ("Review: no analysis of move %u: %s", self->next + 1, error->message);
   self->next++;
@@ -455,7 +314,7 @@ step (DjReview *self)
   const DjRules *rules = dj_game_get_rules (self->game);
 
   while (self->next < self->entries->len
-         && g_array_index (self->entries, Entry, self->next).forced)
+         && g_array_index (self->entries, DjReviewMove, self->next).forced)
     self->next++;
 
   if (self->next >= self->entries->len)
@@ -466,12 +325,13 @@ step (DjReview *self)
 
   show_running (self);
   {
-    Entry *e = &g_array_index (self->entries, Entry, self->next);
+    DjReviewMove *e = &g_array_index (self->entries, DjReviewMove, self->next);
     DjSearchLimits limits = { 0 };
 
     limits.time_ms = self->budget_ms;
     self->searching = TRUE;
-    dj_search_analyse_async (dj_review_get_search (self), rules, &e->pos, &limits, self->cancellable,
+    dj_search_analyse_async (dj_review_get_search (self), rules, &e->position, &limits,
+                             self->cancellable,
                              on_analysed, g_object_ref (self));
   }
 }
@@ -479,9 +339,6 @@ step (DjReview *self)
 void
 dj_review_start (DjReview *self)
 {
-  const DjRules *rules;
-  DjNode *node;
-
   g_return_if_fail (DJ_IS_REVIEW (self));
 
   if (self->running || self->game == NULL)
@@ -494,25 +351,10 @@ dj_review_start (DjReview *self)
       return;
     }
 
-  rules = dj_game_get_rules (self->game);
-  g_array_set_size (self->entries, 0);
+  g_clear_pointer (&self->entries, g_array_unref);
+  self->entries = dj_review_main_line (self->game);
   g_array_set_size (self->values, 0);
   g_clear_pointer (&self->summary, g_free);
-  for (node = dj_game_get_root (self->game); dj_node_get_first_child (node) != NULL;
-       node = dj_node_get_first_child (node))
-    {
-      DjNode *child = dj_node_get_first_child (node);
-      Entry e = { 0 };
-      DjMoves moves;
-
-      e.pos = *dj_node_get_position (node);
-      e.played = dj_node_get_move (child);
-      e.number = dj_node_get_move_number (child);
-      e.loss = -1;
-      dj_moves_generate (rules, &e.pos, &moves);
-      e.forced = moves.must_pass || moves.n_legal <= 1;
-      g_array_append_val (self->entries, e);
-    }
 
   if (self->entries->len == 0)
     {
@@ -547,43 +389,26 @@ dj_review_cancel (DjReview *self)
 /* Details */
 
 static char *
-describe_entry (const Entry *e)
+describe_entry (const DjReviewMove *e)
 {
-  /* In a right-to-left language too, "3.", "c", "??" and "−2" each read
-   * left to right (a translated "pass" in its own direction). */
-  g_autofree char *number = g_strdup_printf (e->pos.to_move == DJ_SOUTH
+  /* In a right-to-left language too, "3." and "c" each read left to
+   * right (a translated "pass" in its own direction). */
+  g_autofree char *number = g_strdup_printf (e->position.to_move == DJ_SOUTH
                                              ? DJ_LRI "%u." DJ_PDI : DJ_LRI "%u…" DJ_PDI,
                                              e->number);
   g_autofree char *move = g_strconcat (DJ_FSI, dj_move_label (e->played), DJ_PDI, NULL);
-  g_autofree char *best = g_strconcat (DJ_FSI, dj_move_label (e->best), DJ_PDI, NULL);
-  g_autofree char *played_value = dj_bidi_ltr (e->played_value ? e->played_value : "?");
-  g_autofree char *best_value = dj_bidi_ltr (e->best_value ? e->best_value : "?");
+  g_autofree char *finding = NULL;
 
   if (e->forced)
     /* Translators: a reviewed move that was the only legal one, e.g. "3. c: the only move" */
     return g_strdup_printf (_("%s %s: the only move"), number, move);
-  if (!e->judged)
-    /* Translators: a reviewed move whose value was not proven in time */
-    return g_strdup_printf (_("%s %s: not proven in the time allowed (%s; best %s %s)"),
-                            number, move, played_value, best, best_value);
-  if (e->loss == 0)
-    /* Translators: a reviewed move as good as perfect play, with its value */
-    return g_strdup_printf (_("%s %s: best play (%s)"), number, move, played_value);
-  {
-    DjGlyph glyph = dj_review_glyph_for_loss (e->loss);
-    g_autofree char *glyph_text = dj_bidi_ltr (dj_glyph_to_string (glyph));
-    g_autofree char *lost = NULL;
-
-    if (e->loss_exact)
-      lost = g_strdup_printf (ngettext ("lost %d seed", "lost %d seeds", e->loss), e->loss);
-    else
-      lost = g_strdup_printf (ngettext ("lost at least %d seed", "lost at least %d seeds",
-                                        e->loss), e->loss);
-    /* Translators: a reviewed move, the seeds it lost, its glyph, the best
-     * move and both values, e.g. "3. c: lost 6 seeds ?? — best d (+4), played −2" */
-    return g_strdup_printf (_("%s %s: %s %s — best %s (%s), played %s"), number, move, lost,
-                            glyph_text, best, best_value, played_value);
-  }
+  if (!e->found)
+    /* Translators: a reviewed move that could not be analysed */
+    return g_strdup_printf (_("%s %s: not analysed"), number, move);
+  finding = dj_finding_text_describe (&e->finding, e->played);
+  /* Translators: a reviewed move and what the review found, e.g.
+   * "3. c: Mistake: lost 4 seeds. Best d (+2), played −2" */
+  return g_strdup_printf (_("%s %s: %s"), number, move, finding);
 }
 
 static void
@@ -597,10 +422,17 @@ details_action (GtkWidget  *widget,
 
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                    _("Game Review"), NULL);
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog),
-                               _("Each move against perfect play, in seeds from the mover’s "
-                                 "view. Seeds lost: 1–2 is an inaccuracy (?!), 3–5 a mistake "
-                                 "(?), 6 or more a blunder (?\?). Only proven values count."));
+  {
+    g_autofree char *body = NULL;
+
+    /* Translators: the thresholds of the review, in seeds lost */
+    body = g_strdup_printf (_("Each move against perfect play, in seeds from the mover’s view. "
+                              "Seeds lost: from %u an inaccuracy (?!), from %u a mistake (?), "
+                              "from %u a blunder (?\?). Only proven values count."),
+                            self->thresholds.inaccuracy, self->thresholds.mistake,
+                            self->thresholds.blunder);
+    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), body);
+  }
   list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
@@ -608,7 +440,7 @@ details_action (GtkWidget  *widget,
                                   _("Reviewed Moves"), -1);
   for (guint i = 0; i < self->entries->len; i++)
     {
-      g_autofree char *text = describe_entry (&g_array_index (self->entries, Entry, i));
+      g_autofree char *text = describe_entry (&g_array_index (self->entries, DjReviewMove, i));
       GtkWidget *label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -651,7 +483,134 @@ close_action (GtkWidget  *widget,
   gtk_revealer_set_reveal_child (self->revealer, FALSE);
 }
 
+/* The thresholds dialog */
+
+/* The application's settings, or NULL where the schema is not installed. */
+static GSettings *
+review_settings (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "review-blunder"))
+    return NULL;
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+static GtkWidget *
+threshold_row (GtkGrid    *grid,
+               int         row,
+               const char *label_text,
+               const char *description,
+               guint       value)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (label_text);
+  GtkWidget *spin = gtk_spin_button_new_with_range (1, DJ_FINDING_MAX_SEEDS, 1);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description, -1);
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, spin, 1, row, 1, 1);
+  return spin;
+}
+
+static void
+on_ask_response (AdwMessageDialog *dialog,
+                 const char       *response,
+                 DjReview         *self)
+{
+  GtkSpinButton **spins = g_object_get_data (G_OBJECT (dialog), "dj-spins");
+  DjThresholds t;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (g_strcmp0 (response, "review") != 0)
+    return;
+  t.inaccuracy = gtk_spin_button_get_value_as_int (spins[0]);
+  /* Each threshold at least the one before it. */
+  t.mistake = MAX ((guint) gtk_spin_button_get_value_as_int (spins[1]), t.inaccuracy);
+  t.blunder = MAX ((guint) gtk_spin_button_get_value_as_int (spins[2]), t.mistake);
+  dj_review_set_thresholds (self, &t);
+  settings = review_settings ();
+  if (settings != NULL)
+    {
+      g_settings_set_uint (settings, "review-inaccuracy", t.inaccuracy);
+      g_settings_set_uint (settings, "review-mistake", t.mistake);
+      g_settings_set_uint (settings, "review-blunder", t.blunder);
+    }
+  dj_review_start (self);
+}
+
+void
+dj_review_ask (DjReview *self)
+{
+  GtkRoot *root;
+  GtkWidget *dialog, *grid;
+  GtkSpinButton **spins;
+
+  g_return_if_fail (DJ_IS_REVIEW (self));
+
+  if (self->running || self->game == NULL)
+    return;
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Review Game"),
+                                   _("Every move of the main line is judged against perfect "
+                                     "play by the seeds it lost. The findings are kept apart "
+                                     "from your glyphs and comments."));
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  spins = g_new0 (GtkSpinButton *, 3);
+  spins[0] = GTK_SPIN_BUTTON (threshold_row (GTK_GRID (grid), 0, _("_Inaccuracy from"),
+                                             _("Seeds lost from which a move is an inaccuracy"),
+                                             self->thresholds.inaccuracy));
+  spins[1] = GTK_SPIN_BUTTON (threshold_row (GTK_GRID (grid), 1, _("_Mistake from"),
+                                             _("Seeds lost from which a move is a mistake"),
+                                             self->thresholds.mistake));
+  spins[2] = GTK_SPIN_BUTTON (threshold_row (GTK_GRID (grid), 2, _("_Blunder from"),
+                                             _("Seeds lost from which a move is a blunder"),
+                                             self->thresholds.blunder));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (grid), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Seeds Lost"), -1);
+  g_object_set_data_full (G_OBJECT (dialog), "dj-spins", spins, g_free);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "review", _("_Review"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "review",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "review");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_ask_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Public API */
+
+void
+dj_review_set_thresholds (DjReview           *self,
+                          const DjThresholds *thresholds)
+{
+  g_return_if_fail (DJ_IS_REVIEW (self));
+  g_return_if_fail (thresholds != NULL && dj_thresholds_is_valid (thresholds));
+
+  self->thresholds = *thresholds;
+}
+
+const DjThresholds *
+dj_review_get_thresholds (DjReview *self)
+{
+  g_return_val_if_fail (DJ_IS_REVIEW (self), NULL);
+  return &self->thresholds;
+}
 
 GtkWidget *
 dj_review_new (void)
@@ -711,13 +670,13 @@ int
 dj_review_get_loss (DjReview *self,
                     guint     index)
 {
-  const Entry *e;
+  const DjReviewMove *e;
 
   g_return_val_if_fail (DJ_IS_REVIEW (self), -1);
   g_return_val_if_fail (index < self->entries->len, -1);
 
-  e = &g_array_index (self->entries, Entry, index);
-  return e->judged ? e->loss : -1;
+  e = &g_array_index (self->entries, DjReviewMove, index);
+  return is_judged (e) ? e->finding.loss : -1;
 }
 
 gboolean
@@ -749,7 +708,7 @@ dj_review_get_forced (DjReview *self,
   g_return_val_if_fail (DJ_IS_REVIEW (self), FALSE);
   g_return_val_if_fail (index < self->entries->len, FALSE);
 
-  return g_array_index (self->entries, Entry, index).forced;
+  return g_array_index (self->entries, DjReviewMove, index).forced;
 }
 
 const char *
@@ -902,7 +861,22 @@ dj_review_init (DjReview *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->budget_ms = DJ_REVIEW_DEFAULT_BUDGET_MS;
-  self->entries = g_array_new (FALSE, TRUE, sizeof (Entry));
-  g_array_set_clear_func (self->entries, entry_clear);
+  self->entries = g_array_new (FALSE, TRUE, sizeof (DjReviewMove));
+  self->thresholds = DJ_THRESHOLDS_DEFAULT;
+  {
+    g_autoptr(GSettings) settings = review_settings ();
+
+    if (settings != NULL)
+      {
+        DjThresholds t = {
+          g_settings_get_uint (settings, "review-inaccuracy"),
+          g_settings_get_uint (settings, "review-mistake"),
+          g_settings_get_uint (settings, "review-blunder"),
+        };
+
+        if (dj_thresholds_is_valid (&t))
+          self->thresholds = t;
+      }
+  }
   self->values = g_array_new (FALSE, TRUE, sizeof (Value));
 }

@@ -6,6 +6,7 @@
 
 #include <gtk/gtk.h>
 
+#include "dj-finding.h"
 #include "dj-game.h"
 #include "dj-search.h"
 
@@ -18,26 +19,20 @@ G_DECLARE_FINAL_TYPE (DjReview, dj_review, DJ, REVIEW, GtkWidget)
 /* Time the solver gets for each position of the game: none unless the user
  * chooses one, so every judgement rests on exact values. */
 #define DJ_REVIEW_DEFAULT_BUDGET_MS 0
-/* Moves of the better line added as a variation (the better move and its
- * continuation with perfect play). */
-#define DJ_REVIEW_LINE_MOVES        6
-
 /*
  * DjReview is the banner that reviews a game: dj_review_start() analyses the
  * position before every move of the main line in the background (a progress
- * bar and a Cancel button show meanwhile), then, as one undo step "Review
- * Game", for every move that lost seeds against perfect play:
- *
- *   - the loss (the best move's value minus the played move's, in seeds, from
- *     the mover's view) picks a glyph, see dj_review_glyph_for_loss();
- *   - a comment after the move gives both values, "Best: d (+4); played c (−2)";
- *   - the better move and its best line go in as a variation.
+ * bar and a Cancel button show meanwhile), then puts in, as one undo step
+ * "Review Game", a finding for every move it analysed (dj-finding.h): the
+ * values before and after the move, the seeds it lost, the better line and
+ * its judgement by the thresholds.  Findings are the machine's: a person's
+ * glyphs, comments and moves are never touched (see dj-review-judge.h,
+ * shared with `djenon-cli review`).
  *
  * Only proven values judge a move: when the time budget ran out, a move is
  * judged only if the bounds prove a loss (the best move's lower bound above
  * the played move's upper bound), and then by the least loss they prove.  A
- * move with only one legal choice is not judged.  A glyph already given by
- * hand (other than ?!, ? and ??) is kept.  Cancelling changes nothing.
+ * move with only one legal choice is not judged.  Cancelling changes nothing.
  *
  * Properties: "game" (DjGame), "running" (read-only).
  * Signal: finished (gboolean completed): the review ended, applied (TRUE) or
@@ -57,12 +52,20 @@ void        dj_review_set_search        (DjReview *self,
 void        dj_review_set_time_budget   (DjReview *self,
                                          gint64    time_ms);
 
+/* The seeds lost from which a move is an inaccuracy, a mistake, a blunder;
+ * read from the settings when the review is made. */
+void                dj_review_set_thresholds (DjReview           *self,
+                                              const DjThresholds *thresholds);
+const DjThresholds *dj_review_get_thresholds (DjReview           *self);
+/* Offers the thresholds in a dialog, remembers them in the settings and
+ * starts the review (nothing if already running). */
+void        dj_review_ask               (DjReview *self);
 /* Starts reviewing the game's main line (nothing if already running). */
 void        dj_review_start             (DjReview *self);
 void        dj_review_cancel            (DjReview *self);
 gboolean    dj_review_get_running       (DjReview *self);
 
-/* The thresholds, in seeds lost against perfect play:
+/* The default thresholds, in seeds lost against perfect play:
  * 0 none; 1–2 "?!" (inaccuracy, DJ_GLYPH_DUBIOUS); 3–5 "?" (mistake,
  * DJ_GLYPH_MISTAKE); 6 or more "??" (blunder, DJ_GLYPH_BLUNDER). */
 DjGlyph     dj_review_glyph_for_loss    (int       loss);

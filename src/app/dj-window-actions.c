@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "dj-finding-text.h"
 #include "dj-game-info-dialog.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
@@ -348,7 +350,116 @@ review_game_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  dj_review_start (DJ_REVIEW (DJ_WINDOW (widget)->review));
+  dj_review_ask (DJ_REVIEW (DJ_WINDOW (widget)->review));
+}
+
+/* The review's findings (dj-finding.h): cleared in one step, copied into a
+ * person's own annotation only when asked, stepped through by mistakes. */
+
+static void
+clear_review_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  dj_game_clear_findings (DJ_WINDOW (widget)->game);
+}
+
+/* @text without its bidirectional isolates: a comment is the person's
+ * text, to read anywhere. */
+static char *
+strip_isolates (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c < 0x2066 || c > 0x2069)
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+copy_finding_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  DjNode *node = dj_game_get_current (self->game);
+  const DjFinding *finding = dj_node_get_finding (node);
+  g_autofree char *described = NULL;
+  g_autofree char *text = NULL;
+  const char *old;
+
+  if (finding == NULL)
+    return;
+  described = dj_finding_text_describe (finding, dj_node_get_move (node));
+  text = strip_isolates (described);
+  old = dj_node_get_comment_after (node);
+  dj_game_begin_action (self->game, _("Copy Finding to Comment"));
+  /* The person's own glyph stays. */
+  if (dj_node_get_glyph (node) == DJ_GLYPH_NONE)
+    dj_game_set_glyph (self->game, node, dj_glyph_for_judgement (finding->judgement));
+  if (old == NULL || *old == '\0')
+    dj_game_set_comment_after (self->game, node, text);
+  else if (strstr (old, text) == NULL)
+    {
+      g_autofree char *both = g_strconcat (old, "\n", text, NULL);
+
+      dj_game_set_comment_after (self->game, node, both);
+    }
+  dj_game_end_action (self->game);
+}
+
+/* The next (or previous) move of the tree, in the order of the notation,
+ * that the review found an inaccuracy, a mistake or a blunder. */
+static DjNode *
+find_mistake (DjGame  *game,
+              DjNode  *from,
+              gboolean forward)
+{
+  DjNode *root = dj_game_get_root (game);
+  DjNode *last = NULL;
+  gboolean passed = FALSE;
+
+  for (DjNode *n = root; n != NULL; n = dj_node_walk_next (n, root))
+    {
+      const DjFinding *finding = dj_node_get_finding (n);
+
+      if (n == from)
+        {
+          if (!forward)
+            return last;
+          passed = TRUE;
+          continue;
+        }
+      if (finding == NULL || !dj_finding_is_error (finding))
+        continue;
+      if (forward && passed)
+        return n;
+      last = n;
+    }
+  return forward ? NULL : last;
+}
+
+static void
+step_mistake_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  gboolean forward = g_str_equal (action_name, "win.next-mistake");
+  DjNode *node = find_mistake (self->game, dj_game_get_current (self->game), forward);
+
+  if (node == NULL)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  dj_board_finish_animation (DJ_BOARD (self->board));
+  dj_game_set_current (self->game, node);
 }
 
 static void
@@ -403,6 +514,10 @@ static const struct
   { "win.next", NULL, next_action },
   { "win.last", NULL, last_action },
   { "win.review-game", NULL, review_game_action },
+  { "win.clear-review", NULL, clear_review_action },
+  { "win.copy-finding", NULL, copy_finding_action },
+  { "win.next-mistake", NULL, step_mistake_action },
+  { "win.previous-mistake", NULL, step_mistake_action },
   { "win.play-from-here", NULL, play_from_here_action },
   { "win.copy-game", NULL, copy_game_action },
   { "win.copy-line", NULL, copy_line_action },
@@ -434,6 +549,13 @@ _dj_window_class_add_actions (GtkWidgetClass *widget_class)
                                        "win.previous", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_ALT_MASK,
                                        "win.next", NULL);
+
+  /* Ctrl+M and Shift+Ctrl+M: the review's next and previous mistake. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK,
+                                       "win.next-mistake", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_M,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.previous-mistake", NULL);
 
   /* Diagrams, game sheets, printing (dj-print.c). */
   dj_print_install_actions (widget_class);

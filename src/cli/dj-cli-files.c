@@ -130,6 +130,38 @@ load (const char  *name,
   return dj_notation_load_stream (stream, display, NULL, error);
 }
 
+gboolean
+dj_cli_is_game_file_name (const char *name)
+{
+  Format format;
+
+  return format_from_name (name, &format);
+}
+
+DjCollection *
+dj_cli_load_file (const char  *name,
+                  GError     **error)
+{
+  Format format = FORMAT_XML;
+
+  format_from_name (name, &format);
+  return load (name, format, FALSE, error);
+}
+
+gboolean
+dj_cli_save_file (DjCollection  *collection,
+                  const char    *name,
+                  GError       **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (name);
+  Format format = FORMAT_XML;
+
+  format_from_name (name, &format);
+  if (format == FORMAT_XML)
+    return dj_xml_save_file (collection, file, NULL, error);
+  return dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, error);
+}
+
 int
 dj_cli_validate (int    argc,
                  char **argv)

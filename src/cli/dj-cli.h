@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "dj-collection.h"
 #include "dj-play.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,17 @@ void dj_cli_bench_search (gboolean quick);
 int  dj_cli_validate (int argc, char **argv);
 int  dj_cli_convert  (int argc, char **argv);
 int  dj_cli_show     (int argc, char **argv);
+/* Files by their extension: .djenon is XML, .txt and .djn are text. */
+gboolean      dj_cli_is_game_file_name (const char    *name);
+/* Reads @name; errors name the file, and the line. */
+DjCollection *dj_cli_load_file         (const char    *name,
+                                        GError       **error);
+/* Saves through the safe-save routine (dj-safe-save.h). */
+gboolean      dj_cli_save_file         (DjCollection  *collection,
+                                        const char    *name,
+                                        GError       **error);
+/* Review Game and Clear Review on whole files (dj-cli-review.c) */
+int  dj_cli_review   (int argc, char **argv);
 /* Pictures and game sheets (dj-cli-diagram.c) */
 int  dj_cli_diagram  (int argc, char **argv);
 int  dj_cli_sheet    (int argc, char **argv);

@@ -29,6 +29,9 @@ static const struct
   { "validate", dj_cli_validate, N_("validate FILE…") },
   { "convert", dj_cli_convert, N_("convert [--from xml|text] [--to xml|text] IN OUT") },
   { "show", dj_cli_show, N_("show [--game N] FILE") },
+  { "review", dj_cli_review,
+    N_("review FILE… [--game N] [--inaccuracy S] [--mistake S] [--blunder S] [--time MS] "
+       "--output OUT | review --clear FILE… [--game N] --output OUT") },
   { "diagram", dj_cli_diagram,
     N_("diagram (FILE [--game N] [--move PATH] | VARIANT [--setup POS]) --output OUT.svg|OUT.png "
        "[--size PX] [--caption] [--flip]") },

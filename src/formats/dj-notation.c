@@ -15,6 +15,10 @@
  *                          a circle), and the pit;
  *   [%clb Rc:1,GD:ab]      labels: colour, pit, a colon and the label;
  *   [%cal GcD,RAb]         arrows: colour, from, to.
+ * The review's finding about a move, as data (see dj-finding.h):
+ *   [%review mistake loss=4 before=6 after=2 line=B,A,c thresholds=1,3,6]
+ *                          a value "4..8" is a pair of proven bounds, a loss
+ *                          "4+" a least loss; no loss when unproven.
  * "[%mark c red d blue]" (circles, as older versions wrote them) is read
  * too.  In comments "\}" is a brace and "\\" a backslash.
  *
@@ -283,6 +287,124 @@ apply_markup_command (Reader     *self,
   return TRUE;
 }
 
+/* "6" or "4..8" (proven bounds). */
+static gboolean
+parse_review_value (const char *text,
+                    int        *lower,
+                    int        *upper)
+{
+  const char *dots = strstr (text, "..");
+  g_autofree char *first = g_strndup (text, dots ? (gsize) (dots - text) : strlen (text));
+  gint64 a, b;
+
+  if (!g_ascii_string_to_signed (first, 10, -2 * DJ_FINDING_MAX_SEEDS, 2 * DJ_FINDING_MAX_SEEDS,
+                                 &a, NULL))
+    return FALSE;
+  b = a;
+  if (dots != NULL &&
+      !g_ascii_string_to_signed (dots + 2, 10, -2 * DJ_FINDING_MAX_SEEDS,
+                                 2 * DJ_FINDING_MAX_SEEDS, &b, NULL))
+    return FALSE;
+  *lower = (int) a;
+  *upper = (int) b;
+  return a <= b;
+}
+
+/* [%review JUDGEMENT [loss=N[+]] before=V after=V line=M,M… thresholds=I,M,B] */
+static gboolean
+apply_review_command (Reader      *self,
+                      DjNode      *node,
+                      const char  *at,
+                      const char  *inside,
+                      char       **words)
+{
+  DjFinding finding = { 0 };
+  guint seen = 0;
+  gboolean ok = node->parent != NULL && words[1] != NULL &&
+                dj_judgement_from_string (words[1], &finding.judgement);
+
+  finding.loss = -1;
+  for (guint i = 2; ok && words[i] != NULL; i++)
+    {
+      const char *w = words[i];
+      const char *eq = strchr (w, '=');
+      g_autofree char *key = NULL;
+      const char *value;
+
+      if (*w == '\0')
+        continue;
+      if (eq == NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      key = g_strndup (w, eq - w);
+      value = eq + 1;
+      if (strcmp (key, "loss") == 0 && !(seen & 1))
+        {
+          g_autofree char *digits = g_strdup (value);
+          gsize len = strlen (digits);
+          gint64 v;
+
+          finding.loss_exact = !(len > 0 && digits[len - 1] == '+');
+          if (!finding.loss_exact)
+            digits[len - 1] = '\0';
+          ok = g_ascii_string_to_signed (digits, 10, 0, 2 * DJ_FINDING_MAX_SEEDS, &v, NULL);
+          finding.loss = (int) v;
+          seen |= 1;
+        }
+      else if (strcmp (key, "before") == 0 && !(seen & 2))
+        {
+          ok = parse_review_value (value, &finding.before_lower, &finding.before_upper);
+          seen |= 2;
+        }
+      else if (strcmp (key, "after") == 0 && !(seen & 4))
+        {
+          ok = parse_review_value (value, &finding.after_lower, &finding.after_upper);
+          seen |= 4;
+        }
+      else if (strcmp (key, "line") == 0 && !(seen & 8))
+        {
+          g_auto(GStrv) moves = g_strsplit (value, ",", DJ_FINDING_LINE_MOVES + 1);
+
+          for (guint k = 0; ok && moves[k] != NULL; k++)
+            {
+              DjMove m;
+
+              ok = k < DJ_FINDING_LINE_MOVES && dj_move_from_string (moves[k], &m);
+              if (ok)
+                finding.line[finding.line_len++] = m;
+            }
+          seen |= 8;
+        }
+      else if (strcmp (key, "thresholds") == 0 && !(seen & 16))
+        {
+          g_auto(GStrv) t = g_strsplit (value, ",", 4);
+          guint64 v[3];
+
+          ok = g_strv_length (t) == 3;
+          for (guint k = 0; ok && k < 3; k++)
+            ok = g_ascii_string_to_unsigned (t[k], 10, 1, DJ_FINDING_MAX_SEEDS, &v[k], NULL);
+          if (ok)
+            finding.thresholds = (DjThresholds) { v[0], v[1], v[2] };
+          seen |= 16;
+        }
+      else
+        ok = FALSE;
+    }
+  if (!ok || (seen & 30) != 30 || !dj_finding_is_valid (&finding))
+    {
+      g_autofree char *quoted = dj_format_quote (inside, -1);
+
+      return fail_at (self, DJ_FORMAT_ERROR_VALUE, at,
+                      _("“[%%%s]” is not a review finding: a judgement that its loss and "
+                        "thresholds give, then before=, after=, line= and thresholds="),
+                      quoted);
+    }
+  dj_game_load_finding (self->game, node, &finding);
+  return TRUE;
+}
+
 /* Takes the leading [%ms N] and [%mark p colour …] commands off @comment and
  * applies them to @node.  Escaped "\[" stays as text. */
 static gboolean
@@ -369,6 +491,11 @@ apply_commands (Reader     *self,
                g_strcmp0 (words[0], "cal") == 0)
         {
           if (!apply_markup_command (self, node, at, inside))
+            return FALSE;
+        }
+      else if (g_strcmp0 (words[0], "review") == 0)
+        {
+          if (!apply_review_command (self, node, at, inside, words))
             return FALSE;
         }
       else
@@ -1482,6 +1609,41 @@ append_markup (GString        *s,
 }
 
 static void
+append_review_value (GString    *s,
+                     const char *key,
+                     int         lower,
+                     int         upper)
+{
+  g_string_append_printf (s, " %s=%d", key, lower);
+  if (upper != lower)
+    g_string_append_printf (s, "..%d", upper);
+}
+
+/* [%review …]: the review's finding, as data. */
+static void
+append_review (GString         *s,
+               const DjFinding *finding,
+               gboolean         space)
+{
+  if (space)
+    g_string_append_c (s, ' ');
+  g_string_append_printf (s, "[%%review %s", dj_judgement_to_string (finding->judgement));
+  if (finding->loss >= 0)
+    g_string_append_printf (s, " loss=%d%s", finding->loss, finding->loss_exact ? "" : "+");
+  append_review_value (s, "before", finding->before_lower, finding->before_upper);
+  append_review_value (s, "after", finding->after_lower, finding->after_upper);
+  g_string_append (s, " line=");
+  for (guint i = 0; i < finding->line_len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (s, ',');
+      g_string_append (s, dj_move_to_string (finding->line[i]));
+    }
+  g_string_append_printf (s, " thresholds=%u,%u,%u]", finding->thresholds.inaccuracy,
+                          finding->thresholds.mistake, finding->thresholds.blunder);
+}
+
+static void
 comment (Writer     *w,
          const char *text,
          gint64      time_ms,
@@ -1498,6 +1660,11 @@ comment (Writer     *w,
   if (markers != NULL && dj_node_has_markers (markers))
     {
       append_markup (s, dj_node_get_markup (markers), any);
+      any = TRUE;
+    }
+  if (markers != NULL && dj_node_get_finding (markers) != NULL)
+    {
+      append_review (s, dj_node_get_finding (markers), any);
       any = TRUE;
     }
   if (text != NULL)
@@ -1518,7 +1685,7 @@ static gboolean
 has_own_comment (const DjNode *node)
 {
   return dj_node_get_comment_after (node) != NULL || dj_node_get_time_ms (node) != DJ_NO_TIME ||
-         dj_node_has_markers (node);
+         dj_node_has_markers (node) || dj_node_get_finding (node) != NULL;
 }
 
 static void

@@ -963,6 +963,107 @@ read_arrow (Loader     *self,
   dj_markup_add_arrow (markup, from, to, marker);
 }
 
+/* "6" or "4 8" (proven bounds), each within a game's seeds. */
+static gboolean
+parse_value (const char *text,
+             int        *lower,
+             int        *upper)
+{
+  g_auto(GStrv) parts = NULL;
+  gint64 v[2];
+  guint n;
+
+  if (text == NULL)
+    return FALSE;
+  parts = g_strsplit (text, " ", 3);
+  n = g_strv_length (parts);
+  if (n < 1 || n > 2)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (!g_ascii_string_to_signed (parts[i], 10, -2 * DJ_FINDING_MAX_SEEDS,
+                                   2 * DJ_FINDING_MAX_SEEDS, &v[i], NULL))
+      return FALSE;
+  *lower = (int) v[0];
+  *upper = (int) (n == 2 ? v[1] : v[0]);
+  return *lower <= *upper;
+}
+
+static gboolean
+parse_threshold (const char *text,
+                 guint      *value)
+{
+  guint64 v;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, DJ_FINDING_MAX_SEEDS, &v, NULL))
+    return FALSE;
+  *value = (guint) v;
+  return TRUE;
+}
+
+/* <finding judgement="mistake" loss="4" before="6" after="2" line="B A c"
+ * inaccuracy="1" mistake="3" blunder="6"/>: the review's, kept apart from
+ * the person's glyph and comments. */
+static void
+read_finding (Loader     *self,
+              xmlNodePtr  c,
+              DjNode     *target)
+{
+  g_autofree char *judgement = attr (c, "judgement");
+  g_autofree char *loss = attr (c, "loss");
+  g_autofree char *loss_exact = attr (c, "loss-exact");
+  g_autofree char *before = attr (c, "before");
+  g_autofree char *after = attr (c, "after");
+  g_autofree char *line = attr (c, "line");
+  g_autofree char *inaccuracy = attr (c, "inaccuracy");
+  g_autofree char *mistake = attr (c, "mistake");
+  g_autofree char *blunder = attr (c, "blunder");
+  g_auto(GStrv) moves = NULL;
+  DjFinding finding = { 0 };
+  gboolean ok;
+
+  ok = judgement != NULL && dj_judgement_from_string (judgement, &finding.judgement) &&
+       parse_value (before, &finding.before_lower, &finding.before_upper) &&
+       parse_value (after, &finding.after_lower, &finding.after_upper) &&
+       parse_threshold (inaccuracy, &finding.thresholds.inaccuracy) &&
+       parse_threshold (mistake, &finding.thresholds.mistake) &&
+       parse_threshold (blunder, &finding.thresholds.blunder) &&
+       line != NULL && (loss_exact == NULL || strcmp (loss_exact, "false") == 0 ||
+                        strcmp (loss_exact, "0") == 0 || strcmp (loss_exact, "true") == 0 ||
+                        strcmp (loss_exact, "1") == 0);
+  finding.loss = -1;
+  if (ok && loss != NULL)
+    {
+      gint64 v;
+
+      ok = g_ascii_string_to_signed (loss, 10, 0, 2 * DJ_FINDING_MAX_SEEDS, &v, NULL);
+      finding.loss = (int) v;
+      finding.loss_exact = loss_exact == NULL || strcmp (loss_exact, "true") == 0 ||
+                           strcmp (loss_exact, "1") == 0;
+    }
+  if (ok)
+    {
+      moves = g_strsplit (line, " ", DJ_FINDING_LINE_MOVES + 1);
+      for (guint i = 0; ok && moves[i] != NULL; i++)
+        {
+          DjMove m;
+
+          ok = i < DJ_FINDING_LINE_MOVES && dj_move_from_string (moves[i], &m);
+          if (ok)
+            finding.line[finding.line_len++] = m;
+        }
+    }
+  if (!ok || !dj_finding_is_valid (&finding))
+    {
+      problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
+               _("a review finding needs a judgement that its loss and thresholds give, "
+                 "values of at most %d seeds, a line of one to %u moves and thresholds "
+                 "from 1 to %d in order"),
+               2 * DJ_FINDING_MAX_SEEDS, (guint) DJ_FINDING_LINE_MOVES, DJ_FINDING_MAX_SEEDS);
+      return;
+    }
+  dj_game_load_finding (self->game, target, &finding);
+}
+
 /* Annotations shared by <start> and <move>: markup, comments, foreign. */
 static gboolean
 read_annotations (Loader     *self,
@@ -992,6 +1093,9 @@ read_annotations (Loader     *self,
         read_marker (self, c, &markup);
       else if (strcmp ((const char *) c->name, "arrow") == 0)
         read_arrow (self, c, &markup);
+      else if (strcmp ((const char *) c->name, "finding") == 0 &&
+               dj_node_get_parent (target) != NULL)
+        read_finding (self, c, target);
     }
   dj_game_load_markup (self->game, target, &markup);
   dj_game_load_comments (self->game, target, before, after);

@@ -182,6 +182,49 @@ write_markup (GString        *out,
                             dj_marker_to_string (markup->arrows[i].colour));
 }
 
+/* "6" for an exact value, "4 8" for proven bounds. */
+static void
+value_attribute (GString    *out,
+                 const char *name,
+                 int         lower,
+                 int         upper)
+{
+  g_string_append_printf (out, " %s=\"%d", name, lower);
+  if (upper != lower)
+    g_string_append_printf (out, " %d", upper);
+  g_string_append_c (out, '"');
+}
+
+/* The review's finding, as data: values, loss, the better line, the
+ * judgement and the thresholds that gave it. */
+static void
+write_finding (GString         *out,
+               const DjFinding *finding)
+{
+  if (finding == NULL)
+    return;
+  g_string_append (out, "        <finding");
+  attribute (out, "judgement", dj_judgement_to_string (finding->judgement));
+  if (finding->loss >= 0)
+    {
+      g_string_append_printf (out, " loss=\"%d\"", finding->loss);
+      if (!finding->loss_exact)
+        g_string_append (out, " loss-exact=\"false\"");
+    }
+  value_attribute (out, "before", finding->before_lower, finding->before_upper);
+  value_attribute (out, "after", finding->after_lower, finding->after_upper);
+  g_string_append (out, " line=\"");
+  for (guint i = 0; i < finding->line_len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, dj_move_to_string (finding->line[i]));
+    }
+  g_string_append_printf (out, "\" inaccuracy=\"%u\" mistake=\"%u\" blunder=\"%u\"/>\n",
+                          finding->thresholds.inaccuracy, finding->thresholds.mistake,
+                          finding->thresholds.blunder);
+}
+
 static void
 write_node (GString      *out,
             const DjNode *node)
@@ -218,7 +261,8 @@ write_node (GString      *out,
 
   has_children = dj_node_get_comment_before (node) != NULL ||
                  dj_node_get_comment_after (node) != NULL ||
-                 dj_node_has_markers (node) || foreign_elements != NULL;
+                 dj_node_has_markers (node) || dj_node_get_finding (node) != NULL ||
+                 foreign_elements != NULL;
   if (!has_children)
     {
       g_string_append (out, "/>\n");
@@ -229,6 +273,7 @@ write_node (GString      *out,
     text_element (out, 4, "comment-before", dj_node_get_comment_before (node));
   text_element (out, 4, "comment-after", dj_node_get_comment_after (node));
   write_markup (out, dj_node_get_markup (node));
+  write_finding (out, dj_node_get_finding (node));
   if (foreign_elements != NULL)
     {
       g_string_append (out, "        ");

@@ -553,6 +553,17 @@ apply_op (DjGame   *self,
       g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
       break;
 
+    case DJ_OP_FINDING:
+      {
+        DjNodeExtra *x = dj_node_ensure_extra (op->node);
+
+        g_clear_pointer (&x->finding, g_free);
+        x->finding = g_memdup2 (op->u.finding[to], sizeof (DjFinding));
+        dj_node_trim_extra (op->node);
+      }
+      g_signal_emit (self, signals[NODE_CHANGED], 0, op->node);
+      break;
+
     case DJ_OP_INFO:
       dj_game_info_free (self->info);
       self->info = dj_game_info_copy (op->u.info[to]);
@@ -1136,6 +1147,54 @@ dj_game_set_markup (DjGame         *self,
   end (self);
 }
 
+void
+dj_game_set_finding (DjGame          *self,
+                     DjNode          *node,
+                     const DjFinding *finding)
+{
+  DjOp op = { DJ_OP_FINDING };
+  const DjFinding *old;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (owns_node (self, node));
+  g_return_if_fail (node != self->root);
+  g_return_if_fail (finding == NULL || dj_finding_is_valid (finding));
+
+  old = dj_node_get_finding (node);
+  if (dj_finding_equal (old, finding))
+    return;
+  op.node = node;
+  op.u.finding[0] = g_memdup2 (old, sizeof (DjFinding));
+  op.u.finding[1] = g_memdup2 (finding, sizeof (DjFinding));
+  /* Translators: the undo step of a change to a review's finding */
+  begin (self, _("Edit Review"));
+  record (self, &op);
+  end (self);
+}
+
+gboolean
+dj_game_has_findings (DjGame *self)
+{
+  g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
+
+  for (DjNode *n = self->root; n != NULL; n = dj_node_walk_next (n, self->root))
+    if (dj_node_get_finding (n) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+void
+dj_game_clear_findings (DjGame *self)
+{
+  g_return_if_fail (DJ_IS_GAME (self));
+
+  begin (self, _("Clear Review"));
+  for (DjNode *n = self->root; n != NULL; n = dj_node_walk_next (n, self->root))
+    if (dj_node_get_finding (n) != NULL)
+      dj_game_set_finding (self, n, NULL);
+  end (self);
+}
+
 /* The node's markup, or an empty one, to change and set again. */
 static void
 markup_of (DjNode   *node,
@@ -1393,6 +1452,30 @@ dj_game_load_markup (DjGame         *self,
   if (x->markup == NULL)
     x->markup = g_new (DjMarkup, 1);
   *x->markup = *markup;
+}
+
+void
+dj_game_load_finding (DjGame          *self,
+                      DjNode          *node,
+                      const DjFinding *finding)
+{
+  DjNodeExtra *x;
+
+  g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (node != NULL);
+
+  if (finding == NULL)
+    {
+      if (node->extra != NULL)
+        {
+          g_clear_pointer (&node->extra->finding, g_free);
+          dj_node_trim_extra (node);
+        }
+      return;
+    }
+  x = dj_node_ensure_extra (node);
+  g_free (x->finding);
+  x->finding = g_memdup2 (finding, sizeof (DjFinding));
 }
 
 void

@@ -6,6 +6,7 @@
 
 #include <glib-object.h>
 
+#include "dj-finding.h"
 #include "dj-game-info.h"
 #include "dj-node.h"
 #include "dj-play.h"
@@ -21,7 +22,8 @@ G_DECLARE_FINAL_TYPE (DjGame, dj_game, DJ, GAME, GObject)
  *                                    inserted (play, undo of a delete …)
  *   node-removed (DjNode *node)      before @node and its subtree go
  *   node-changed (DjNode *node)      comments, glyph, assessment, time,
- *                                    markers or foreign XML of @node changed
+ *                                    markers, finding or foreign XML of
+ *                                    @node changed
  *   children-reordered (DjNode *parent)  the order of @parent's children
  *                                    changed (promote, move up/down)
  *   current-changed (DjNode *node)   the current node is now @node
@@ -170,6 +172,16 @@ void              dj_game_set_node_foreign_xml (DjGame           *self,
                                                 DjNode           *node,
                                                 const char       *xml);
 
+/* The review's finding about @node's move (NULL removes it; see
+ * dj-finding.h): the machine's, apart from the glyph and comments. */
+void              dj_game_set_finding         (DjGame            *self,
+                                               DjNode            *node,
+                                               const DjFinding   *finding);
+/* TRUE when some move of the tree has a finding. */
+gboolean          dj_game_has_findings        (DjGame            *self);
+/* Removes every finding of the tree, as one undo step "Clear Review". */
+void              dj_game_clear_findings      (DjGame            *self);
+
 /* Groups the edits made until the matching end into one undo step called
  * @label (translated).  Pairs may nest; the outermost label wins. */
 void              dj_game_begin_action        (DjGame            *self,
@@ -221,6 +233,10 @@ void              dj_game_load_marker         (DjGame            *self,
 void              dj_game_load_markup         (DjGame            *self,
                                                DjNode            *node,
                                                const DjMarkup    *markup);
+/* Replaces the node's finding (NULL: none). */
+void              dj_game_load_finding        (DjGame            *self,
+                                               DjNode            *node,
+                                               const DjFinding   *finding);
 void              dj_game_load_node_foreign   (DjGame            *self,
                                                DjNode            *node,
                                                char              *xml);

@@ -16,6 +16,7 @@ typedef struct
   char     *foreign;         /* opaque XML of other namespaces */
   gint64    time_ms;         /* DJ_NO_TIME when not recorded */
   DjMarkup *markup;          /* NULL when none, never empty */
+  DjFinding *finding;        /* the review's, NULL when none */
 } DjNodeExtra;
 
 struct _DjNode

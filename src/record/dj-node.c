@@ -58,6 +58,24 @@ dj_glyph_describe (DjGlyph glyph)
     }
 }
 
+DjGlyph
+dj_glyph_for_judgement (DjJudgement judgement)
+{
+  switch (judgement)
+    {
+    case DJ_JUDGEMENT_INACCURACY:
+      return DJ_GLYPH_DUBIOUS;
+    case DJ_JUDGEMENT_MISTAKE:
+      return DJ_GLYPH_MISTAKE;
+    case DJ_JUDGEMENT_BLUNDER:
+      return DJ_GLYPH_BLUNDER;
+    case DJ_JUDGEMENT_UNPROVEN:
+    case DJ_JUDGEMENT_GOOD:
+    default:
+      return DJ_GLYPH_NONE;
+    }
+}
+
 static const struct
 {
   DjAssessment value;
@@ -415,6 +433,14 @@ dj_node_has_annotations (const DjNode *node)
          node->extra != NULL;
 }
 
+const DjFinding *
+dj_node_get_finding (const DjNode *node)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+
+  return node->extra != NULL ? node->extra->finding : NULL;
+}
+
 const char *
 dj_node_get_foreign_xml (const DjNode *node)
 {
@@ -454,7 +480,7 @@ dj_node_trim_extra (DjNode *node)
   DjNodeExtra *x = node->extra;
 
   if (x == NULL || x->comment_before || x->comment_after || x->foreign ||
-      x->time_ms != DJ_NO_TIME || x->markup != NULL)
+      x->time_ms != DJ_NO_TIME || x->markup != NULL || x->finding != NULL)
     return;
   g_free (x);
   node->extra = NULL;
@@ -469,6 +495,7 @@ free_one (DjNode *node)
       g_free (node->extra->comment_after);
       g_free (node->extra->foreign);
       g_free (node->extra->markup);
+      g_free (node->extra->finding);
       g_free (node->extra);
     }
   g_free (node);
@@ -571,6 +598,7 @@ copy_one (const DjNode *src)
       copy->extra->comment_after = g_strdup (src->extra->comment_after);
       copy->extra->foreign = g_strdup (src->extra->foreign);
       copy->extra->markup = g_memdup2 (src->extra->markup, sizeof (DjMarkup));
+      copy->extra->finding = g_memdup2 (src->extra->finding, sizeof (DjFinding));
     }
   return copy;
 }

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "dj-finding.h"
 #include "dj-markup.h"
 #include "dj-position.h"
 
@@ -52,6 +53,9 @@ gboolean      dj_glyph_from_string        (const char   *str,
                                            DjGlyph      *glyph);
 /* A translated name for menus, e.g. "Good move". */
 const char   *dj_glyph_describe           (DjGlyph       glyph);
+/* The glyph a person would give a review's judgement ("?!", "?", "??";
+ * none for good and unproven). */
+DjGlyph       dj_glyph_for_judgement      (DjJudgement   judgement);
 
 /* Stable names for files: "even", "unclear", "south-slight", "north-slight",
  * "south-clear", "north-clear", "south-decisive", "north-decisive". */
@@ -131,6 +135,8 @@ DjMarker          dj_node_get_marker          (const DjNode *node,
 gboolean          dj_node_has_markers         (const DjNode *node);
 /* Any comment, glyph, assessment, time, markup or foreign XML. */
 gboolean          dj_node_has_annotations     (const DjNode *node);
+/* The review's finding about the move (see dj-finding.h), or NULL. */
+const DjFinding  *dj_node_get_finding         (const DjNode *node);
 /* Elements and attributes of other XML namespaces found on the move in a
  * file, kept as opaque serialized XML so that saving writes them back. */
 const char       *dj_node_get_foreign_xml     (const DjNode *node);

@@ -39,6 +39,10 @@ dj_op_clear (DjOp *op)
       g_clear_pointer (&op->u.markup[0], g_free);
       g_clear_pointer (&op->u.markup[1], g_free);
       break;
+    case DJ_OP_FINDING:
+      g_clear_pointer (&op->u.finding[0], g_free);
+      g_clear_pointer (&op->u.finding[1], g_free);
+      break;
     case DJ_OP_INFO:
       g_clear_pointer (&op->u.info[0], dj_game_info_free);
       g_clear_pointer (&op->u.info[1], dj_game_info_free);

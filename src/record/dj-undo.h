@@ -26,6 +26,7 @@ typedef enum
   DJ_OP_MARKERS,       /* the node's markup */
   DJ_OP_INFO,          /* the game information */
   DJ_OP_GAME_FOREIGN,  /* the game's foreign XML */
+  DJ_OP_FINDING,       /* the review's finding about the node's move */
 } DjOpKind;
 
 typedef enum
@@ -49,6 +50,7 @@ typedef struct
     char       *text[2];       /* old, new */
     gint64      value[2];
     DjMarkup   *markup[2];     /* old, new; NULL for none */
+    DjFinding  *finding[2];    /* old, new; NULL for none */
     DjGameInfo *info[2];
   } u;
 } DjOp;
