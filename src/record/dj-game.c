@@ -367,11 +367,15 @@ dj_game_get_current_trace (DjGame *self)
 
 /* Undo state and notifications */
 
+/* Notifies what changed in the history.  can-undo and can-redo say what
+ * dj_game_can_undo() and dj_game_can_redo() say, which is FALSE while an
+ * edit is under way: listeners that look during the edit (the tree signals)
+ * then hear again when it ends, and never keep the state they saw midway. */
 static void
 update_state (DjGame *self)
 {
-  gboolean can_undo = dj_undo_can_undo (self->undo);
-  gboolean can_redo = dj_undo_can_redo (self->undo);
+  gboolean can_undo = dj_game_can_undo (self);
+  gboolean can_redo = dj_game_can_redo (self);
   gboolean modified = !dj_undo_is_at_saved (self->undo);
   const char *undo_label = dj_undo_get_undo_label (self->undo);
   const char *redo_label = dj_undo_get_redo_label (self->undo);
@@ -410,7 +414,10 @@ begin (DjGame     *self,
        const char *label)
 {
   if (self->action_depth++ == 0)
-    dj_undo_open (self->undo, label);
+    {
+      dj_undo_open (self->undo, label);
+      update_state (self);
+    }
 }
 
 static void
