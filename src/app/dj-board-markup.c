@@ -382,6 +382,8 @@ label_entry_activate_cb (GtkEntry *entry,
       self->host->edited (self->board, &markup, _("Mark Pit"));
     }
   gtk_popover_popdown (GTK_POPOVER (self->label_popover));
+  /* The next key (o, k, Shift+arrow …) is for the pit again. */
+  gtk_widget_grab_focus (pit_widget (self, self->label_pit));
 }
 
 static void

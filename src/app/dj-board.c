@@ -957,12 +957,19 @@ key_pressed_cb (GtkEventControllerKey *controller,
         return TRUE;
     }
 
-  if (dj_board_markup_arrow_direction (keyval, &direction) &&
-      !(state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK | GDK_SUPER_MASK |
-                 GDK_META_MASK)))
+  /* Left and Right replay the game (the window's keys): Ctrl+Left and
+   * Ctrl+Right move along a row of pits, Up and Down between the rows. */
+  if (dj_board_markup_arrow_direction (keyval, &direction))
     {
-      move_focus (self, direction);
-      return TRUE;
+      GdkModifierType mods = state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK |
+                                      GDK_SUPER_MASK | GDK_META_MASK);
+      gboolean along = direction == DJ_BOARD_LEFT || direction == DJ_BOARD_RIGHT;
+
+      if ((along && mods == GDK_CONTROL_MASK) || (!along && mods == 0))
+        {
+          move_focus (self, direction);
+          return TRUE;
+        }
     }
 
   pit = letter_pit (self, keyval, state);
