@@ -22,12 +22,12 @@ struct _DjBoardMarkup
   const DjBoardMarkupHost *host;
   /* The colour of marks made with the keyboard, and the pit a mouse drag
    * started on (-1: none). */
-  DjMarker      pen;
-  int           drag_from;
-  GtkWidget    *label_popover;   /* asks for a pit's label (l) */
-  GtkWidget    *label_entry;
-  GtkWidget    *label_error;
-  guint         label_pit;
+  DjMarker                 pen;
+  int                      drag_from;
+  GtkWidget               *label_popover;   /* asks for a pit's label (l) */
+  GtkWidget               *label_entry;
+  GtkWidget               *label_error;
+  guint                    label_pit;
 };
 
 static GtkWidget *
@@ -35,6 +35,14 @@ pit_widget (DjBoardMarkup *self,
             guint          pit)
 {
   return self->host->pit_widget (self->board, pit);
+}
+
+static void
+edited (DjBoardMarkup  *self,
+        const DjMarkup *markup,
+        const char     *label)
+{
+  self->host->edited (self->board, markup, label);
 }
 
 gboolean
@@ -80,8 +88,8 @@ colour_for_state (GdkModifierType state)
  * (circle, cross, triangle, square, then none). */
 static void
 cycle_mark (DjBoardMarkup *self,
-            guint     pit,
-            DjMarker  colour)
+            guint          pit,
+            DjMarker       colour)
 {
   DjMarkup markup = *dj_board_scene_get_markup (self->scene);
   DjPitMark *mark = &markup.pits[pit];
@@ -94,15 +102,15 @@ cycle_mark (DjBoardMarkup *self,
     dj_markup_set_mark (&markup, pit, DJ_MARK_NONE, DJ_MARKER_NONE, NULL);
   else
     dj_markup_set_mark (&markup, pit, mark->shape + 1, colour, NULL);
-  self->host->edited (self->board, &markup, markup.pits[pit].shape != DJ_MARK_NONE ? _("Mark Pit")
-                                                                       : _("Remove Mark"));
+  edited (self, &markup, markup.pits[pit].shape != DJ_MARK_NONE ? _("Mark Pit")
+                                                                 : _("Remove Mark"));
 }
 
 static void
 toggle_arrow (DjBoardMarkup *self,
-              guint     from,
-              guint     to,
-              DjMarker  colour)
+              guint          from,
+              guint          to,
+              DjMarker       colour)
 {
   DjMarkup markup = *dj_board_scene_get_markup (self->scene);
 
@@ -111,8 +119,8 @@ toggle_arrow (DjBoardMarkup *self,
       gtk_widget_error_bell (self->board);   /* no room for another */
       return;
     }
-  self->host->edited (self->board, &markup, dj_markup_find_arrow (&markup, from, to) >= 0 ? _("Draw Arrow")
-                                                                             : _("Remove Arrow"));
+  edited (self, &markup, dj_markup_find_arrow (&markup, from, to) >= 0 ? _("Draw Arrow")
+                                                                       : _("Remove Arrow"));
 }
 
 /* The pit under a point of the board, or -1: the one whose cell (as wide
@@ -219,9 +227,9 @@ markup_drag_cancel_cb (GtkGesture       *gesture,
  * in the pit's colour or the pen's. */
 static void
 toggle_shape (DjBoardMarkup *self,
-              guint        pit,
-              DjMarkShape  shape,
-              const char  *label)
+              guint          pit,
+              DjMarkShape    shape,
+              const char    *label)
 {
   DjMarkup markup = *dj_board_scene_get_markup (self->scene);
   const DjPitMark *mark = &markup.pits[pit];
@@ -231,14 +239,14 @@ toggle_shape (DjBoardMarkup *self,
     dj_markup_set_mark (&markup, pit, DJ_MARK_NONE, DJ_MARKER_NONE, NULL);
   else
     dj_markup_set_mark (&markup, pit, shape, colour, label);
-  self->host->edited (self->board, &markup, markup.pits[pit].shape != DJ_MARK_NONE ? _("Mark Pit")
-                                                                       : _("Remove Mark"));
+  edited (self, &markup, markup.pits[pit].shape != DJ_MARK_NONE ? _("Mark Pit")
+                                                                 : _("Remove Mark"));
 }
 
 /* The pit's mark and every arrow from or to it. */
 static void
 clear_pit_markup (DjBoardMarkup *self,
-                  guint    pit)
+                  guint          pit)
 {
   DjMarkup markup = *dj_board_scene_get_markup (self->scene);
 
@@ -246,7 +254,7 @@ clear_pit_markup (DjBoardMarkup *self,
   for (guint i = markup.n_arrows; i-- > 0;)
     if (markup.arrows[i].from == pit || markup.arrows[i].to == pit)
       dj_markup_remove_arrow (&markup, markup.arrows[i].from, markup.arrows[i].to);
-  self->host->edited (self->board, &markup, _("Remove Mark"));
+  edited (self, &markup, _("Remove Mark"));
 }
 
 /* Keys on the focused pit: o x t s a circle, cross, triangle or square; 1–9
@@ -325,7 +333,7 @@ markup_key_pressed_cb (GtkEventControllerKey *controller,
             return TRUE;
           }
         mark->colour = self->pen = mark->colour % DJ_MARKER_LAST + 1;
-        self->host->edited (self->board, &markup, _("Mark Pit"));
+        edited (self, &markup, _("Mark Pit"));
       }
       return TRUE;
     case GDK_KEY_Delete:
@@ -349,7 +357,7 @@ markup_key_pressed_cb (GtkEventControllerKey *controller,
 }
 
 static void
-label_entry_activate_cb (GtkEntry *entry,
+label_entry_activate_cb (GtkEntry      *entry,
                          DjBoardMarkup *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
@@ -379,7 +387,7 @@ label_entry_activate_cb (GtkEntry *entry,
 
       dj_markup_set_mark (&markup, self->label_pit, DJ_MARK_LABEL,
                           mark->shape != DJ_MARK_NONE ? mark->colour : self->pen, text);
-      self->host->edited (self->board, &markup, _("Mark Pit"));
+      edited (self, &markup, _("Mark Pit"));
     }
   gtk_popover_popdown (GTK_POPOVER (self->label_popover));
   /* The next key (o, k, Shift+arrow …) is for the pit again. */
@@ -387,7 +395,7 @@ label_entry_activate_cb (GtkEntry *entry,
 }
 
 static void
-label_popover_closed_cb (GtkPopover *popover,
+label_popover_closed_cb (GtkPopover    *popover,
                          DjBoardMarkup *self)
 {
   gtk_widget_grab_focus (pit_widget (self, self->label_pit));
