@@ -2,9 +2,10 @@
  *
  * Random sequences of edits of every kind (moves, variations, promote,
  * demote, main line, deletions, glyphs, assessments, comments, marks,
- * markup, game information, Review Game) go through the window as the user
- * makes them: its actions, the board's pits and signals, the comment editor,
- * the game information dialog.  Between them the user steps about the game.
+ * markup, game information, Review Game, Clear Review where the window has
+ * it) go through the window as the user makes them: its actions, the
+ * board's pits and signals, the comment editor, the game information
+ * dialog.  Between them the user steps about the game.
  * After each edit Undo is enabled, and undoing it restores the document
  * before it byte for byte, redoing it the document after it.  At the end,
  * undoing everything gives back the saved file byte for byte, and redoing
@@ -319,6 +320,27 @@ review_done (gpointer data)
   return !dj_review_get_running (data);
 }
 
+/* When Review Game asks first (its thresholds), the user goes ahead. */
+static void
+answer_review_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w)
+          && adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), "review"))
+        {
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (w), "review");
+          gtk_window_destroy (GTK_WINDOW (w));
+          flush_events ();
+          return;
+        }
+    }
+}
+
 static gboolean
 edit_review (Run *run)
 {
@@ -330,9 +352,18 @@ edit_review (Run *run)
   g_assert_nonnull (review);
   dj_review_set_time_budget (review, 5);
   action (GTK_WIDGET (run->window), "win.review-game", NULL);
+  answer_review_dialog ();
   dj_test_wait_until (60, review_done, review, "the review");
   flush_events ();
   return TRUE;
+}
+
+/* Clear Review (win.clear-review), where the window has it: else another
+ * kind of edit is made. */
+static gboolean
+edit_clear_review (Run *run)
+{
+  return action (GTK_WIDGET (run->window), "win.clear-review", NULL);
 }
 
 static const struct
@@ -355,6 +386,7 @@ static const struct
   { "markup", 2, edit_markup },
   { "game info", 1, edit_game_info },
   { "review", 1, edit_review },
+  { "clear review", 1, edit_clear_review },
 };
 
 static guint
