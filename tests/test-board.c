@@ -834,19 +834,23 @@ test_widget_keys (void)
   g_assert_cmpint (f.refused, ==, 9);
   g_assert_cmpuint (f.reason, ==, DJ_PIT_SINGLETON);
 
-  /* Arrows move the focus on screen. */
+  /* Ctrl+Left, Ctrl+Right, Up and Down move the focus on screen; Left and
+   * Right are left to the window, which replays the game with them. */
   gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 0));
   g_assert_cmpint (dj_board_scene_get_focus (scene), ==, 0);
-  g_assert_true (key_press (f.board, GDK_KEY_Right));
+  g_assert_false (key_press (f.board, GDK_KEY_Right));
+  g_assert_false (key_press (f.board, GDK_KEY_Left));
+  g_assert_cmpint (dj_board_scene_get_focus (scene), ==, 0);
+  g_assert_true (key_press_with (f.board, GDK_KEY_Right, GDK_CONTROL_MASK));
   g_assert_cmpint (dj_board_scene_get_focus (scene), ==, 1);
   g_assert_true (gtk_widget_has_focus (dj_board_get_pit_widget (f.board, 1)) ||
                  gtk_widget_get_focus_child (GTK_WIDGET (f.board)) ==
                  dj_board_get_pit_widget (f.board, 1));
   g_assert_true (key_press (f.board, GDK_KEY_Up));
   g_assert_cmpint (dj_board_scene_get_focus (scene), ==, 10);
-  g_assert_true (key_press (f.board, GDK_KEY_Left));
+  g_assert_true (key_press_with (f.board, GDK_KEY_Left, GDK_CONTROL_MASK));
   g_assert_cmpint (dj_board_scene_get_focus (scene), ==, 11);
-  g_assert_true (key_press (f.board, GDK_KEY_Left));   /* at the edge: stays */
+  g_assert_true (key_press_with (f.board, GDK_KEY_Left, GDK_CONTROL_MASK));   /* at the edge */
   g_assert_cmpint (dj_board_scene_get_focus (scene), ==, 11);
 
   /* Flipped by its action: arrows follow the screen. */

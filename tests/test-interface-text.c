@@ -18,11 +18,12 @@
 #include "dj-test-app.h"
 
 /* Keys handled by a key controller rather than a shortcut: the board plays
- * pits a–f (test-board presses them) and marks the focused pit (o x t s,
- * 1–9, l, k, Delete, Shift+arrows: test-markup-ui presses them), and F10
- * opens the primary menu (checked below). */
+ * pits a–f and moves between pits (Ctrl+Left, Ctrl+Right, Up, Down:
+ * test-board presses them) and marks the focused pit (o x t s, 1–9, l, k,
+ * Delete, Shift+arrows: test-markup-ui presses them), and F10 opens the
+ * primary menu (checked below). */
 static const char *controller_keys[] = {
-  "a", "b", "c", "d", "e", "f", "F10",
+  "a", "b", "c", "d", "e", "f", "F10", "<Control>Left", "<Control>Right", "Up", "Down",
   "o", "x", "t", "s", "l", "k", "1", "2", "3", "4", "5", "6", "7", "8", "9", "Delete",
   "<Shift>Left", "<Shift>Right", "<Shift>Up", "<Shift>Down",
 };

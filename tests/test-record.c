@@ -944,6 +944,65 @@ test_deep_variations (void)
   run_with_small_stack (deep_job, &job, 256 * 1024);
 }
 
+/* Undo is available as the history stands, also to a listener that looks
+ * in the middle of an edit (a view updating from a tree signal): Promote,
+ * Move Down and Delete Variation leave it available, and can-undo always
+ * says what dj_game_can_undo() says. */
+typedef struct
+{
+  gboolean seen_mid_edit;   /* dj_game_can_undo() as a tree listener saw it */
+  gboolean can_undo;        /* as last notified */
+} UndoWatch;
+
+static void
+undo_watch_notify (DjGame     *game,
+                   GParamSpec *pspec,
+                   UndoWatch  *w)
+{
+  g_object_get (game, "can-undo", &w->can_undo, NULL);
+  g_assert_true (w->can_undo == dj_game_can_undo (game));
+}
+
+static void
+undo_watch_tree (DjGame    *game,
+                 DjNode    *node,
+                 UndoWatch *w)
+{
+  w->seen_mid_edit = dj_game_can_undo (game);
+}
+
+static void
+test_can_undo_mid_edit (void)
+{
+  g_autoptr(DjGame) game = dj_game_new (&aboure, NULL);
+  UndoWatch w = { FALSE, FALSE };
+  DjNode *root = dj_game_get_root (game);
+  DjNode *a, *e;
+
+  g_signal_connect (game, "notify::can-undo", G_CALLBACK (undo_watch_notify), &w);
+  g_signal_connect (game, "children-reordered", G_CALLBACK (undo_watch_tree), &w);
+  g_signal_connect (game, "node-removed", G_CALLBACK (undo_watch_tree), &w);
+  /* c A d, then e after A. */
+  a = play (game, play (game, root, "c"), "A");
+  play (game, a, "d");
+  e = play (game, a, "e");
+  g_assert_true (w.can_undo);
+
+  dj_game_promote_variation (game, e);
+  g_assert_true (w.seen_mid_edit);
+  g_assert_true (dj_game_can_undo (game));
+  w.seen_mid_edit = FALSE;
+  dj_game_move_variation_down (game, e);
+  g_assert_true (w.seen_mid_edit);
+  w.seen_mid_edit = FALSE;
+  dj_game_delete_variation (game, e);
+  g_assert_true (w.seen_mid_edit);
+  g_assert_true (w.can_undo);
+  dj_game_undo (game);
+  g_assert_true (dj_node_get_parent (e) == a);
+  g_assert_true (w.can_undo);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -951,6 +1010,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/djenon/record/play", test_play);
+  g_test_add_func ("/djenon/record/can-undo-mid-edit", test_can_undo_mid_edit);
   g_test_add_func ("/djenon/record/move-numbers-setup", test_move_numbers_setup);
   g_test_add_func ("/djenon/record/play-turn-forced-pass", test_play_turn_forced_pass);
   g_test_add_func ("/djenon/record/play-turn-starved", test_play_turn_starved);

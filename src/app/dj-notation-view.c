@@ -49,6 +49,8 @@ struct _DjNotationView
 
   GtkToggleButton *marker_buttons[DJ_N_PITS][DJ_MARKER_LAST];
   guint            scroll_source;
+  GdkFrameClock   *scroll_clock;    /* waited for, after the next layout */
+  gulong           scroll_paint_id;
   GHashTable      *bound;           /* DjNotationRow → its label, while bound */
   gboolean         syncing_markers;
 };
@@ -563,10 +565,42 @@ scroll_idle (gpointer data)
 }
 
 static void
+cancel_scroll (DjNotationView *self)
+{
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  /* A clock that went with its window has dropped its handlers already. */
+  if (self->scroll_clock != NULL
+      && g_signal_handler_is_connected (self->scroll_clock, self->scroll_paint_id))
+    g_signal_handler_disconnect (self->scroll_clock, self->scroll_paint_id);
+  self->scroll_paint_id = 0;
+  g_clear_object (&self->scroll_clock);
+}
+
+static void
+scroll_after_paint (DjNotationView *self)
+{
+  cancel_scroll (self);
+  scroll_idle (self);
+}
+
+/* The list view scrolls only to rows it has laid out (else GTK warns and
+ * ignores it): when it is shown, after the next frame's layout. */
+static void
 schedule_scroll (DjNotationView *self)
 {
-  if (self->scroll_source == 0)
-    self->scroll_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 30, scroll_idle, self, NULL);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->list_view));
+
+  if (self->scroll_source != 0 || self->scroll_clock != NULL)
+    return;
+  if (clock == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->list_view)))
+    {
+      self->scroll_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 30, scroll_idle, self, NULL);
+      return;
+    }
+  self->scroll_clock = g_object_ref (clock);
+  self->scroll_paint_id = g_signal_connect_swapped (clock, "after-paint",
+                                                    G_CALLBACK (scroll_after_paint), self);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
 }
 
 /* Actions */
@@ -987,7 +1021,7 @@ dj_notation_view_dispose (GObject *object)
 {
   DjNotationView *self = DJ_NOTATION_VIEW (object);
 
-  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  cancel_scroll (self);
   if (self->game != NULL)
     g_signal_handlers_disconnect_by_data (self->game, self);
   g_clear_pointer (&self->popover, gtk_widget_unparent);

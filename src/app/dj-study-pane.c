@@ -601,6 +601,24 @@ dj_study_pane_class_init (DjStudyPaneClass *klass)
   gtk_widget_class_set_css_name (widget_class, "studypane");
 }
 
+/* Escape in a comment: the typing goes into the record, and the keys go
+ * back to the board. */
+static gboolean
+on_comment_key_pressed (DjStudyPane           *self,
+                        guint                  keyval,
+                        guint                  keycode,
+                        GdkModifierType        state,
+                        GtkEventControllerKey *controller)
+{
+  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return FALSE;
+  commit_comment (self);
+  if (self->board == NULL)
+    return FALSE;
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  return TRUE;
+}
+
 static void
 dj_study_pane_init (DjStudyPane *self)
 {
@@ -615,11 +633,30 @@ dj_study_pane_init (DjStudyPane *self)
   for (guint i = 0; i < 2; i++)
     {
       GtkEventController *focus = gtk_event_controller_focus_new ();
+      GtkEventController *keys;
 
       g_signal_connect_object (focus, "leave", G_CALLBACK (on_comment_focus_left), self,
                                G_CONNECT_SWAPPED);
       gtk_widget_add_controller (GTK_WIDGET (i ? self->after_view : self->before_view), focus);
+
+      keys = gtk_event_controller_key_new ();
+      g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_comment_key_pressed), self,
+                               G_CONNECT_SWAPPED);
+      gtk_widget_add_controller (GTK_WIDGET (i ? self->after_view : self->before_view), keys);
     }
+}
+
+void
+dj_study_pane_edit_comment (DjStudyPane *self)
+{
+  GtkWidget *view;
+
+  g_return_if_fail (DJ_IS_STUDY_PANE (self));
+
+  gtk_stack_set_visible_child_name (self->stack, "comment");
+  /* The comment after the move, where annotators write the most. */
+  view = GTK_WIDGET (self->after_view);
+  gtk_widget_grab_focus (view);
 }
 
 GtkWidget *

@@ -43,6 +43,10 @@ GtkTextView    *dj_study_pane_get_comment_view (DjStudyPane *self,
 /* Writes typing not yet saved into the record now (it is written half a
  * second after the last key, or when the move or the focus changes). */
 void            dj_study_pane_commit_comment (DjStudyPane  *self);
+/* Shows the comment editor with the keys in the comment after the current
+ * move (at the start, the notes on the start position); Escape there goes
+ * back to the board. */
+void            dj_study_pane_edit_comment   (DjStudyPane  *self);
 /* Shows one page below the notation: "comment", "explain", "tree", "games". */
 void            dj_study_pane_show_page      (DjStudyPane  *self,
                                               const char   *name);

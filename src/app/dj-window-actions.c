@@ -35,6 +35,7 @@ _dj_window_update_actions (DjWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.last", !at_end);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.glyph", editable && !at_start);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.assessment", editable && !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  editable && dj_game_can_undo (self->game));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -113,6 +114,82 @@ glyph_action (GtkWidget  *widget,
 }
 
 static void
+assessment_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  DjNode *node = dj_game_get_current (self->game);
+  int assessment = g_variant_get_int32 (parameter);
+
+  /* As the glyphs: on the current move, wherever the focus is. */
+  if (!dj_assessment_is_valid (assessment) || dj_node_get_parent (node) == NULL)
+    return;
+  if ((DjAssessment) assessment != dj_node_get_assessment (node))
+    dj_game_set_assessment (self->game, node, assessment);
+}
+
+/* Comments */
+
+static void
+edit_comment_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  dj_study_pane_edit_comment (self->study_pane);
+}
+
+static gboolean
+has_comment (DjNode *node)
+{
+  const char *before = dj_node_get_comment_before (node);
+  const char *after = dj_node_get_comment_after (node);
+
+  return (before != NULL && *before != '\0') || (after != NULL && *after != '\0');
+}
+
+/* The next (or previous) move with a comment on the line the replay keys
+ * follow: on through the first moves recorded, back through the moves
+ * played before. */
+static void
+step_to_comment (DjWindow *self,
+                 gboolean  forward)
+{
+  DjNode *node = dj_game_get_current (self->game);
+
+  do
+    node = forward ? dj_node_get_first_child (node) : dj_node_get_parent (node);
+  while (node != NULL && !has_comment (node));
+  if (node == NULL)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      dj_window_show_toast (self, forward ? _("No comment further on this line")
+                                          : _("No comment earlier on this line"));
+      return;
+    }
+  dj_board_finish_animation (DJ_BOARD (self->board));
+  dj_game_set_current (self->game, node);
+}
+
+static void
+next_comment_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  step_to_comment (DJ_WINDOW (widget), TRUE);
+}
+
+static void
+previous_comment_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  step_to_comment (DJ_WINDOW (widget), FALSE);
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
@@ -134,8 +211,8 @@ redo_action (GtkWidget  *widget,
   dj_game_redo (self->game);
 }
 
-/* Navigation keys work wherever the focus is, except in text fields and, for
- * the arrows, on the board (where they move between pits). */
+/* Navigation keys work wherever the focus is, the board too (its pits take
+ * Ctrl+Left and Ctrl+Right, Up and Down), except in text fields. */
 static gboolean
 navigation_shortcut (GtkWidget *widget,
                      GVariant  *args,
@@ -150,9 +227,6 @@ navigation_shortcut (GtkWidget *widget,
       /* Widgets that step through the game themselves, e.g. the game graph. */
       if (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)
           || g_object_get_data (G_OBJECT (focus), "dj-own-navigation-keys") != NULL)
-        return FALSE;
-      if ((g_str_equal (action, "win.previous") || g_str_equal (action, "win.next"))
-          && (focus == self->board || gtk_widget_is_ancestor (focus, self->board)))
         return FALSE;
     }
   return gtk_widget_activate_action (widget, action, NULL);
@@ -185,6 +259,41 @@ add_navigation_shortcuts (DjWindow *self)
 
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
     }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* Promote, Move Down and Make Main Line act on the current move wherever
+ * the focus is (the notation's list view would take Ctrl+Up and Ctrl+Down
+ * for itself), except in text fields, where the keys move the cursor. */
+static gboolean
+tree_shortcut (GtkWidget *widget,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (dj_study_pane_get_notation (self->study_pane)),
+                                     user_data, NULL);
+}
+
+static void
+add_tree_shortcuts (DjWindow *self)
+{
+  static const struct { guint key; GdkModifierType mods; const char *action; } keys[] = {
+    { GDK_KEY_Up, GDK_CONTROL_MASK, "notation.promote" },
+    { GDK_KEY_Down, GDK_CONTROL_MASK, "notation.move-down" },
+    { GDK_KEY_Up, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "notation.make-main-line" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                        gtk_callback_action_new (tree_shortcut, (gpointer) keys[i].action, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
@@ -493,6 +602,7 @@ void
 _dj_window_add_shortcuts (DjWindow *self)
 {
   add_navigation_shortcuts (self);
+  add_tree_shortcuts (self);
   add_study_shortcuts (self);
 }
 
@@ -507,6 +617,10 @@ static const struct
   { "win.game-info", NULL, game_info_action },
   { "win.rules", NULL, rules_action },
   { "win.glyph", "i", glyph_action },
+  { "win.assessment", "i", assessment_action },
+  { "win.edit-comment", NULL, edit_comment_action },
+  { "win.next-comment", NULL, next_comment_action },
+  { "win.previous-comment", NULL, previous_comment_action },
   { "win.undo", NULL, undo_action },
   { "win.redo", NULL, redo_action },
   { "win.first", NULL, first_action },
@@ -543,6 +657,28 @@ _dj_window_class_add_actions (GtkWidgetClass *widget_class)
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK,
                                            "win.glyph", "i", (int) keys[i]);
   }
+
+  /* Alt+0 … Alt+8 give it an assessment, in the order of the menu. */
+  {
+    static const DjAssessment keys[] = {
+      DJ_ASSESSMENT_NONE, DJ_ASSESSMENT_EVEN, DJ_ASSESSMENT_UNCLEAR,
+      DJ_ASSESSMENT_SOUTH_SLIGHT, DJ_ASSESSMENT_NORTH_SLIGHT, DJ_ASSESSMENT_SOUTH_CLEAR,
+      DJ_ASSESSMENT_NORTH_CLEAR, DJ_ASSESSMENT_SOUTH_DECISIVE, DJ_ASSESSMENT_NORTH_DECISIVE,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_ALT_MASK,
+                                           "win.assessment", "i", (int) keys[i]);
+  }
+
+  /* Ctrl+E writes the comment on the current move (Escape goes back to the
+   * board); Alt+Down and Alt+Up go to the next and previous comment. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "win.edit-comment", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
+                                       "win.next-comment", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
+                                       "win.previous-comment", NULL);
 
   /* Alt+arrows step through the moves even while the board has the focus. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK,

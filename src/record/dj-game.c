@@ -367,6 +367,11 @@ dj_game_get_current_trace (DjGame *self)
 
 /* Undo state and notifications */
 
+/* Notifies what changed in the history (when an edit ends, an undo or a
+ * redo is done).  can-undo and can-redo are what dj_game_can_undo() and
+ * dj_game_can_redo() say at any time, during an edit too: a view that looks
+ * from a tree signal in the middle of an edit sees the history as it stands,
+ * and hears of the change when the edit ends. */
 static void
 update_state (DjGame *self)
 {
@@ -595,14 +600,14 @@ gboolean
 dj_game_can_undo (DjGame *self)
 {
   g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
-  return self->action_depth == 0 && dj_undo_can_undo (self->undo);
+  return dj_undo_can_undo (self->undo);
 }
 
 gboolean
 dj_game_can_redo (DjGame *self)
 {
   g_return_val_if_fail (DJ_IS_GAME (self), FALSE);
-  return self->action_depth == 0 && dj_undo_can_redo (self->undo);
+  return dj_undo_can_redo (self->undo);
 }
 
 const char *
@@ -625,6 +630,7 @@ dj_game_undo (DjGame *self)
   GArray *ops;
 
   g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (self->action_depth == 0);   /* not from inside an edit */
   g_return_if_fail (dj_game_can_undo (self));
 
   ops = dj_undo_step_back (self->undo);
@@ -640,6 +646,7 @@ dj_game_redo (DjGame *self)
   DjNode *restored = NULL;
 
   g_return_if_fail (DJ_IS_GAME (self));
+  g_return_if_fail (self->action_depth == 0);
   g_return_if_fail (dj_game_can_redo (self));
 
   ops = dj_undo_step_forward (self->undo);
