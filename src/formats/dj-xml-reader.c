@@ -521,6 +521,18 @@ is_foreign_element (const xmlNode *node)
   return node->type == XML_ELEMENT_NODE && !is_ours (node);
 }
 
+/* The namespace name of @ns as the file means it: without entity
+ * replacement libxml2 keeps each "&" of a namespace declaration as "&#38;"
+ * (and only that), to be escaped once by the caller. */
+static char *
+namespace_name (const xmlNs *ns)
+{
+  g_autoptr(GString) s = g_string_new ((const char *) ns->href);
+
+  g_string_replace (s, "&#38;", "&", 0);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
 /* Serializes the other-namespace attributes of @node (with the namespace
  * declarations they need) and its other-namespace child elements. */
 static char *
@@ -543,12 +555,16 @@ collect_foreign (Loader     *self,
         if (a->ns->prefix != NULL && strcmp ((char *) a->ns->prefix, "xml") != 0 &&
             !g_ptr_array_find (declared, a->ns, NULL))
           {
+            g_autofree char *href = namespace_name (a->ns);
+
             g_ptr_array_add (declared, a->ns);
             g_string_append_printf (decls, " xmlns:%s=\"", a->ns->prefix);
-            dj_format_append_escaped (decls, (const char *) a->ns->href, TRUE);
+            dj_format_append_escaped (decls, href, TRUE);
             g_string_append_c (decls, '"');
           }
-        value = (char *) xmlNodeListGetString (node->doc, a->children, 0);
+        /* The value as read (1: not escaped again; entities are refused),
+         * escaped once here. */
+        value = (char *) xmlNodeListGetString (node->doc, a->children, 1);
         g_string_append_printf (attrs, " %s:%s=\"", a->ns->prefix ? (char *) a->ns->prefix : "",
                                 a->name);
         dj_format_append_escaped (attrs, value ? value : "", TRUE);
