@@ -193,6 +193,39 @@ test_samples_through_text (void)
     }
 }
 
+/* A byte order mark may begin a file (README, "Limits"): the same games
+ * as without it, and places counted after it. */
+static void
+test_byte_order_mark (void)
+{
+  static const char text[] = "[Variant \"aboure\"]\n[South \"Awa\"]\n\n1. b F {quiet} 2. d *\n";
+  g_autofree char *with_mark = g_strconcat ("\xEF\xBB\xBF", text, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) plain = parse (text, &error);
+  g_autoptr(DjCollection) marked = NULL;
+  g_autofree char *want = NULL, *got = NULL;
+
+  g_assert_no_error (error);
+  marked = parse (with_mark, &error);
+  g_assert_no_error (error);
+  want = dump_collection (plain);
+  got = dump_collection (marked);
+  g_assert_cmpstr (got, ==, want);
+
+  /* A move first, and an error on the first line: column 1 is after it. */
+  g_clear_pointer (&marked, g_object_unref);
+  marked = parse ("\xEF\xBB\xBFx", &error);
+  g_assert_null (marked);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE);
+  g_assert_true (g_str_has_prefix (error->message, "game.txt:1:1: "));
+  g_clear_error (&error);
+
+  /* Only at the start: elsewhere it is not white space. */
+  marked = parse ("[Variant \"aboure\"]\n1. b \xEF\xBB\xBF F *", &error);
+  g_assert_null (marked);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX);
+}
+
 static void
 test_errors (void)
 {
@@ -507,6 +540,7 @@ main (int    argc,
   g_test_add_func ("/djenon/notation/random-round-trips", test_random_round_trips);
   g_test_add_func ("/djenon/notation/samples-through-text", test_samples_through_text);
   g_test_add_func ("/djenon/notation/errors", test_errors);
+  g_test_add_func ("/djenon/notation/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/djenon/notation/tag-keys", test_tag_keys);
   g_test_add_func ("/djenon/notation/several-games", test_several_games);
   g_test_add_func ("/djenon/notation/paste", test_paste);

@@ -1140,6 +1140,18 @@ reader_clear (Reader *self)
   g_array_unref (self->open);
 }
 
+/* A byte order mark may begin a UTF-8 text: it is not part of the first
+ * line (headers begin a line; columns are counted after it). */
+static void
+skip_byte_order_mark (Reader *self)
+{
+  if (self->end - self->p >= 3 && memcmp (self->p, "\xEF\xBB\xBF", 3) == 0)
+    {
+      self->p += 3;
+      self->line_start = self->p;
+    }
+}
+
 DjCollection *
 dj_notation_parse (const char  *text,
                    gssize       len,
@@ -1182,6 +1194,7 @@ dj_notation_parse (const char  *text,
       text = copy;
     }
   reader_init (&self, text, len, display_name, error);
+  skip_byte_order_mark (&self);
   if (!g_utf8_validate (text, self.end - text, NULL))
     {
       const char *bad;
@@ -1316,6 +1329,7 @@ dj_notation_paste (DjGame      *game,
       return NULL;
     }
   reader_init (&self, text, -1, _("pasted text"), error);
+  skip_byte_order_mark (&self);
   if (!g_utf8_validate (text, -1, NULL))
     {
       fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, text, _("the text is not valid UTF-8"));
