@@ -94,6 +94,20 @@ check_text_round_trip (DjCollection *collection)
   g_assert (strcmp (first, second) == 0);
 }
 
+/* Every message is valid UTF-8 on one line of bounded length: values
+ * quoted in it are cut by characters. */
+static void
+check_message (const char *message)
+{
+  if (!g_utf8_validate (message, -1, NULL) || strchr (message, '\n') != NULL ||
+      g_utf8_strlen (message, -1) > 600)
+    {
+      g_printerr ("a message that is not one line of UTF-8 of at most 600 characters: %s\n",
+                  message);
+      abort ();
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -114,6 +128,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_assert (error != NULL && error->domain == DJ_FORMAT_ERROR);
       g_assert (g_str_has_prefix (error->message, "fuzz.djenon:"));
       g_assert (g_ascii_isdigit (error->message[strlen ("fuzz.djenon:")]));
+      check_message (error->message);
     }
   g_clear_error (&error);
 
@@ -127,6 +142,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       g_assert (error != NULL && error->domain == DJ_FORMAT_ERROR);
       g_assert (g_str_has_prefix (error->message, "fuzz.txt:"));
+      check_message (error->message);
     }
   return 0;
 }

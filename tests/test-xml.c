@@ -342,6 +342,93 @@ test_foreign_characters (void)
     }
 }
 
+/* Every message of both readers is valid UTF-8 and fits on a line, however
+ * long the value it quotes: values are cut by characters, with "…". */
+static void
+check_message (const char *what,
+               GError     *error)
+{
+  if (error == NULL)
+    g_error ("%s was read without error", what);
+  if (!g_utf8_validate (error->message, -1, NULL))
+    g_error ("%s: the message is not valid UTF-8", what);
+  if (g_utf8_strlen (error->message, -1) > 600 || strchr (error->message, '\n') != NULL)
+    g_error ("%s: the message has %ld characters: %.300s", what,
+             g_utf8_strlen (error->message, -1), error->message);
+}
+
+static void
+test_messages_bounded (void)
+{
+  /* XML: a value of a long run of three-byte characters after one ASCII
+   * byte, so that a cut by bytes would split a character. */
+  static const char * const xml_cases[] = {
+    "<game><rules variant=\"aboure\"/><setup pits=\"@ 4 4 4 4 4 4 4 4 4 4 4\" "
+      "south-captured=\"0\" north-captured=\"0\" to-move=\"south\"/><moves/></game>",
+    "<game><rules variant=\"aboure\"/><setup pits=\"4 4 4 4 4 4 4 4 4 4 4 4\" "
+      "south-captured=\"@\" north-captured=\"0\" to-move=\"south\"/><moves/></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\" glyph=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\" assessment=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\" time-ms=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\"><marker pit=\"c\" colour=\"red\" "
+      "shape=\"@\"/></move></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\"><marker pit=\"c\" colour=\"red\" "
+      "shape=\"label\" label=\"@\"/></move></moves></game>",
+    "<game><rules variant=\"@\"/><moves/></game>",
+    "<game><info><date>@</date></info><rules variant=\"aboure\"/><moves/></game>",
+    "<game><info><result winner=\"@\"/></info><rules variant=\"aboure\"/><moves/></game>",
+    "<game><rules variant=\"aboure\"/><moves><@/></moves></game>",
+  };
+  /* Text notation, the same way. */
+  static const char * const text_cases[] = {
+    "[Variant \"aboure\"]\n1. c {[%csl @]} *",
+    "[Variant \"aboure\"]\n1. c {[%clb R@]} *",
+    "[Variant \"aboure\"]\n1. c {[%cal @]} *",
+    "[Variant \"aboure\"]\n1. c {[%ms @]} *",
+    "[Variant \"aboure\"]\n1. c {[%mark @ red]} *",
+    "[Variant \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n[Date \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n[Result \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n[Score \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n1. c x@ *",
+    "[Variant \"aboure\"]\n1. c @ *",
+  };
+  GString *value = g_string_new ("a");
+
+  while (value->len < 100000)
+    g_string_append (value, "一");
+  for (guint i = 0; i < G_N_ELEMENTS (xml_cases); i++)
+    {
+      g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                             "<djenon xmlns=\"http://djenon.org/ns/game/1\" "
+                                             "version=\"1\">");
+      g_autofree char *what = g_strdup_printf ("XML case %u", i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DjCollection) collection = NULL;
+
+      g_string_append (xml, xml_cases[i]);
+      g_string_append (xml, "</djenon>\n");
+      g_string_replace (xml, "@", value->str, 1);
+      collection = load_string (xml->str, &error);
+      g_assert_null (collection);
+      check_message (what, error);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (text_cases); i++)
+    {
+      g_autoptr(GString) text = g_string_new (text_cases[i]);
+      g_autofree char *what = g_strdup_printf ("text case %u", i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DjCollection) collection = NULL;
+
+      g_string_replace (text, "@", value->str, 1);
+      collection = dj_notation_parse (text->str, -1, "game.txt", &error);
+      g_assert_null (collection);
+      check_message (what, error);
+    }
+  g_string_free (value, TRUE);
+}
+
 static void
 test_foreign (void)
 {
@@ -756,6 +843,7 @@ main (int    argc,
   g_test_add_func ("/djenon/xml/byte-order-mark-trickled", test_byte_order_mark_trickled);
   g_test_add_func ("/djenon/xml/foreign", test_foreign);
   g_test_add_func ("/djenon/xml/foreign-characters", test_foreign_characters);
+  g_test_add_func ("/djenon/xml/messages-bounded", test_messages_bounded);
   g_test_add_func ("/djenon/xml/save-file", test_save_file);
   g_test_add_func ("/djenon/xml/sniff", test_sniff);
   g_test_add_func ("/djenon/xml/validate-collects", test_validate_collects);

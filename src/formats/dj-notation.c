@@ -264,6 +264,8 @@ apply_markup_command (Reader     *self,
         continue;
       if (!apply_markup_item (&markup, command, items[i]))
         {
+          g_autofree char *q = dj_format_quote (items[i], -1);
+
           if (command == 'a' && markup.n_arrows >= DJ_MARKUP_MAX_ARROWS)
             return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
                             _("a move has more than %u arrows"), (guint) DJ_MARKUP_MAX_ARROWS);
@@ -276,7 +278,7 @@ apply_markup_command (Reader     *self,
                               "colon and one to four characters, as in Rc:1")
                           : _("“%s” is not an arrow: a colour (R, G, B, Y) and two different "
                               "pits, each arrow once, as in GcD"),
-                          items[i]);
+                          q);
         }
     }
   dj_game_load_markup (self->game, node, &markup);
@@ -727,9 +729,12 @@ read_moves (Reader   *self,
             q++;
           len = q - self->p;
           if (!dj_move_from_text (self->p, len, &move))
-            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                            _("“%.*s” is not a move: use a–f, A–F or pass"),
-                            (int) MIN (len, 20), self->p);
+            {
+              g_autofree char *word = dj_format_shorten (self->p, len, 20);
+
+              return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                              _("“%s” is not a move: use a–f, A–F or pass"), word);
+            }
           if (!play_move (self, move, at, self->p, len))
             return FALSE;
           self->p = q;

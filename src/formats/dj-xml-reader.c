@@ -833,9 +833,11 @@ read_setup (Loader     *self,
         }
       if (!parse_xsd_uint (pits[i], DJ_N_SEEDS, &v))
         {
+          g_autofree char *q = dj_format_shorten (pits[i], -1, 20);
+
           problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
-                   _("pit %s of the set-up position holds “%.20s” seeds; a pit holds 0 to %u"),
-                   dj_move_to_string (n), pits[i], DJ_N_SEEDS);
+                   _("pit %s of the set-up position holds “%s” seeds; a pit holds 0 to %u"),
+                   dj_move_to_string (n), q, DJ_N_SEEDS);
           return;
         }
       pos.pits[n++] = (guint8) v;
@@ -853,9 +855,11 @@ read_setup (Loader     *self,
 
       if (!parse_xsd_uint (text, DJ_N_SEEDS, &v))
         {
+          g_autofree char *q = dj_format_shorten (text ? text : "", -1, 20);
+
           problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
-                   _("the set-up position’s %s is “%.20s”; it must be 0 to %u seeds"),
-                   names[s], text ? text : "", DJ_N_SEEDS);
+                   _("the set-up position’s %s is “%s”; it must be 0 to %u seeds"),
+                   names[s], q, DJ_N_SEEDS);
           return;
         }
       pos.captured[s] = (guint8) v;
@@ -921,9 +925,11 @@ read_marker (Loader     *self,
     }
   if (shape_text != NULL && !dj_mark_shape_from_string (shape_text, &shape))
     {
+      g_autofree char *q = dj_format_shorten (shape_text, -1, 20);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-               _("unknown marker shape “%.20s”: use circle, cross, triangle, square or label"),
-               shape_text);
+               _("unknown marker shape “%s”: use circle, cross, triangle, square or label"),
+               q);
       return;
     }
   if ((shape == DJ_MARK_LABEL) != (label != NULL) ||
@@ -1025,8 +1031,10 @@ read_assessment (Loader       *self,
   *assessment = DJ_ASSESSMENT_NONE;
   if (text != NULL && !dj_assessment_from_string (text, assessment))
     {
+      g_autofree char *q = dj_format_shorten (text, -1, 40);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
-               _("unknown assessment “%.40s”"), text);
+               _("unknown assessment “%s”"), q);
       return FALSE;
     }
   return TRUE;
@@ -1062,8 +1070,10 @@ read_move (Loader     *self,
 
   if (pit == NULL || !dj_move_from_string (pit, &move))
     {
+      g_autofree char *q = dj_format_shorten (pit ? pit : "", -1, 20);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
-               _("“%.20s” is not a move: use a–f, A–F or pass"), pit ? pit : "");
+               _("“%s” is not a move: use a–f, A–F or pass"), q);
       return;
     }
   if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
@@ -1099,8 +1109,9 @@ read_move (Loader     *self,
   glyph_text = attr (node, "glyph");
   if (glyph_text != NULL && !dj_glyph_from_string (glyph_text, &glyph))
     {
-      problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE, _("unknown glyph “%.20s”"),
-               glyph_text);
+      g_autofree char *q = dj_format_shorten (glyph_text, -1, 20);
+
+      problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE, _("unknown glyph “%s”"), q);
       return;
     }
   if (!read_assessment (self, node, &assessment))
@@ -1113,9 +1124,10 @@ read_move (Loader     *self,
       /* A thousand years is absurd enough. */
       if (!parse_xsd_uint (time_text, G_GUINT64_CONSTANT (31536000000000), &v))
         {
+          g_autofree char *q = dj_format_shorten (time_text, -1, 30);
+
           problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
-                   _("the time “%.30s” is not a number of milliseconds that makes sense"),
-                   time_text);
+                   _("the time “%s” is not a number of milliseconds that makes sense"), q);
           return;
         }
       time_ms = (gint64) v;
