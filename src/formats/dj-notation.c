@@ -481,22 +481,25 @@ play_move (Reader     *self,
   DjPosition child;
   DjNode *node;
 
-  node = dj_node_find_child (self->cur, move);
-  if (node == NULL)
-    {
-      dj_moves_generate (dj_game_get_rules (self->game), &self->cur->position, &moves);
-      why = dj_moves_why (&moves, move);
-      if (why != DJ_PIT_LEGAL)
-        return fail_at (self, DJ_FORMAT_ERROR_ILLEGAL_MOVE, at,
-                        /* Translators: "illegal move D: A single seed cannot be moved …" */
-                        _("illegal move %.*s: %s"), (int) len, text,
-                        dj_pit_status_describe (why));
-      if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
-        return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at, _("more than %u moves"),
-                        (guint) DJ_FORMAT_MAX_NODES);
-      dj_moves_child (&moves, &self->cur->position, move, &child);
-      node = dj_game_append_unchecked (self->game, self->cur, move, &child);
-    }
+  /* Each move read is a new node: a variation whose first move is the
+   * move it is an alternative to, or that of another variation there, is
+   * refused, as the XML reader refuses it (never merged, which would move
+   * its comments). */
+  if (dj_node_find_child (self->cur, move) != NULL)
+    return fail_at (self, DJ_FORMAT_ERROR_STRUCTURE, at,
+                    _("move %s is given twice at the same point: a variation must differ from "
+                      "the move it is an alternative to"), dj_move_to_string (move));
+  dj_moves_generate (dj_game_get_rules (self->game), &self->cur->position, &moves);
+  why = dj_moves_why (&moves, move);
+  if (why != DJ_PIT_LEGAL)
+    return fail_at (self, DJ_FORMAT_ERROR_ILLEGAL_MOVE, at,
+                    /* Translators: "illegal move D: A single seed cannot be moved …" */
+                    _("illegal move %.*s: %s"), (int) len, text, dj_pit_status_describe (why));
+  if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
+    return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at, _("more than %u moves"),
+                    (guint) DJ_FORMAT_MAX_NODES);
+  dj_moves_child (&moves, &self->cur->position, move, &child);
+  node = dj_game_append_unchecked (self->game, self->cur, move, &child);
   if (self->before != NULL)
     dj_game_load_comments (self->game, node, take_before (self), NULL);
   self->cur = node;

@@ -81,6 +81,7 @@ typedef struct
   gboolean                seen_text;      /* anything but white space was read */
   char                    head[4];        /* the first bytes, until there are 4 */
   gsize                   head_len;
+  GString                *declaration;    /* the XML declaration, until it is checked */
 
   DjCollection           *collection;
   guint                   n_games;
@@ -936,8 +937,9 @@ read_marker (Loader     *self,
       (label != NULL && !dj_mark_label_is_valid (label)))
     {
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-               _("a label marker needs a label of one to %u characters without spaces "
-                 "or any of , [ ] { } \\"), (guint) DJ_MARK_LABEL_MAX_CHARS);
+               _("a label marker needs a label of one to %u characters without white space, "
+                 "control or invisible characters, or any of , [ ] { } \\"),
+               (guint) DJ_MARK_LABEL_MAX_CHARS);
       return;
     }
   if (markup->pits[m].shape != DJ_MARK_NONE)
@@ -1627,6 +1629,63 @@ loader_clear (Loader *self)
   g_array_unref (self->variations);
   g_string_free (self->game_foreign, TRUE);
   g_ptr_array_unref (self->pending);
+  if (self->declaration != NULL)
+    g_string_free (self->declaration, TRUE);
+}
+
+/* libxml2 is told the file is UTF-8 whatever it declares (so that no
+ * other decoder runs); a declaration of another encoding is refused, as
+ * xmllint refuses a file whose bytes do not match it.  The declaration is
+ * the file's first bytes, up to its "?>": collected as they come, checked
+ * once whole. */
+#define MAX_DECLARATION_BYTES 1024
+
+static void
+check_declaration (Loader     *self,
+                   const char *data,
+                   gsize       len,
+                   gboolean    last)
+{
+  const char *close;
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GRegex) regex = NULL;
+
+  if (self->declaration == NULL)
+    return;
+  g_string_append_len (self->declaration, data,
+                       MIN (len, MAX_DECLARATION_BYTES - self->declaration->len));
+  close = memchr (self->declaration->str, '>', self->declaration->len);
+  if (close == NULL && !last && self->declaration->len < MAX_DECLARATION_BYTES)
+    return;
+  /* "<?xml" and white space begin a declaration ("<?xml-…" is another
+   * processing instruction); libxml2 judges its syntax. */
+  if (self->declaration->len > 5 && memcmp (self->declaration->str, "<?xml", 5) == 0 &&
+      strchr (" \t\r\n", self->declaration->str[5]) != NULL && close != NULL)
+    {
+      g_string_truncate (self->declaration, close - self->declaration->str);
+      regex = g_regex_new ("[ \t\r\n]encoding[ \t\r\n]*=[ \t\r\n]*(\"([^\"]*)\"|'([^']*)')",
+                           G_REGEX_RAW, 0, NULL);
+      if (g_regex_match (regex, self->declaration->str, 0, &match))
+        {
+          g_autofree char *name = g_match_info_fetch (match, 2);
+
+          if (name == NULL || *name == '\0')
+            {
+              g_free (name);
+              name = g_match_info_fetch (match, 3);
+            }
+          if (g_ascii_strcasecmp (name, "UTF-8") != 0 && g_ascii_strcasecmp (name, "UTF8") != 0)
+            {
+              g_autofree char *q = dj_format_quote (name, -1);
+
+              /* Translators: the first %s is the encoding the file names */
+              problem (self, DJ_FORMAT_ERROR_SYNTAX, 1, TRUE,
+                       _("the file says its encoding is “%s”; Djenon files are UTF-8 "
+                         "(encoding=\"UTF-8\")"), q);
+            }
+        }
+    }
+  g_string_free (g_steal_pointer (&self->declaration), TRUE);
 }
 
 static gboolean
@@ -1701,6 +1760,7 @@ loader_feed (Loader     *self,
           data += 3;
           len -= 3;
         }
+      self->declaration = g_string_new (NULL);
       self->ctxt = xmlCreatePushParserCtxt (&self->sax, NULL, NULL, 0, self->name);
       if (self->ctxt == NULL)
         {
@@ -1717,6 +1777,9 @@ loader_feed (Loader     *self,
         }
     }
 
+  check_declaration (self, data, len, last);
+  if (self->stopped)
+    return FALSE;
   while (len > 0)
     {
       int n = (int) MIN (len, (gsize) CHUNK_SIZE);
