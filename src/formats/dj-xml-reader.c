@@ -1677,7 +1677,8 @@ check_declaration (Loader     *self,
           if (g_ascii_strcasecmp (name, "UTF-8") != 0 && g_ascii_strcasecmp (name, "UTF8") != 0)
             {
               /* The bytes of a file that may not be UTF-8 at all */
-              g_autofree char *valid = g_utf8_make_valid (name, -1);
+              g_autofree char *valid = g_strdelimit (g_utf8_make_valid (name, -1),
+                                                     "\t\r\n", ' ');
               g_autofree char *q = dj_format_quote (valid, -1);
 
               /* Translators: the first %s is the encoding the file names */
