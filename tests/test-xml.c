@@ -387,6 +387,7 @@ test_messages_bounded (void)
     "[Variant \"aboure\"]\n1. c {[%cal @]} *",
     "[Variant \"aboure\"]\n1. c {[%ms @]} *",
     "[Variant \"aboure\"]\n1. c {[%mark @ red]} *",
+    "[Variant \"aboure\"]\n1. c {[%mark a\nred\tb @]} *",
     "[Variant \"@\"]\n1. c *",
     "[Variant \"aboure\"]\n[Date \"@\"]\n1. c *",
     "[Variant \"aboure\"]\n[Result \"@\"]\n1. c *",
