@@ -5,8 +5,8 @@
  * the reader takes must follow the schema, and a file that follows the
  * schema must be taken, unless the reader refuses it for something the
  * schema cannot say (the rules, positions, limits, dates, values given
- * twice, encodings other than UTF-8, undeclared namespace prefixes, a
- * DOCTYPE; see reader_only below).
+ * twice, encodings other than UTF-8, undeclared namespace prefixes and
+ * namespace names that are not URIs, a DOCTYPE; see reader_only below).
  * Built as a libFuzzer target with -Dfuzzing=true; built with
  * -DDJ_FUZZ_STANDALONE it is the test test-fuzz-schema-corpus, the same
  * check over every file of the folders given.
@@ -95,13 +95,16 @@ reader_only (const GError *error)
       return TRUE;
     case DJ_FORMAT_ERROR_SYNTAX:
       /* libxml2 reads other encodings; Djenon files are UTF-8.  An
-       * undeclared namespace prefix breaks the Namespaces in XML rules:
-       * xmllint says so too, but validates the rest. */
+       * undeclared namespace prefix, or a namespace name that is not a
+       * URI, breaks the Namespaces in XML rules: xmllint says so too, but
+       * validates the rest. */
       return strstr (error->message, "encoding is") != NULL ||
              strstr (error->message, "not UTF-8 text") != NULL ||
              strstr (error->message, "not valid UTF-8") != NULL ||
              (strstr (error->message, "Namespace prefix") != NULL &&
-              strstr (error->message, "is not defined") != NULL);
+              strstr (error->message, "is not defined") != NULL) ||
+             (strstr (error->message, "xmlns") != NULL &&
+              strstr (error->message, "is not a valid URI") != NULL);
     case DJ_FORMAT_ERROR_VALUE:
       for (guint i = 0; i < G_N_ELEMENTS (semantic); i++)
         if (strstr (error->message, semantic[i]) != NULL)
