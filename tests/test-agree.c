@@ -355,6 +355,192 @@ schema_may_accept (const char *code,
   return !g_str_equal (code, "schema") && !g_str_equal (code, "not-djenon");
 }
 
+/* A document of one game whose first move carries @body. */
+static char *
+game_document (const char *declaration,
+               const char *body)
+{
+  return g_strdup_printf ("<?xml version=\"1.0\"%s?>\n"
+                          "<djenon xmlns=\"http://djenon.org/ns/game/1\" version=\"1\">\n"
+                          "  <game>\n"
+                          "    <rules variant=\"aboure\"/>\n"
+                          "    <moves>\n"
+                          "      %s\n"
+                          "    </moves>\n"
+                          "  </game>\n"
+                          "</djenon>\n", declaration, body);
+}
+
+static Verdict
+reader_verdict (const char *data,
+                GError    **error)
+{
+  g_autoptr(DjCollection) collection = dj_xml_load_data (data, strlen (data), "agree.djenon",
+                                                         error);
+
+  return collection != NULL ? VERDICT_ACCEPT : VERDICT_REFUSE;
+}
+
+/* A label of each character (and of four of it): the XML reader, the
+ * schema and the text reader decide alike.  Every code point up to U+3100
+ * (Latin, Greek, Cyrillic, Arabic, Devanagari, the spaces, joiners and
+ * marks of U+2000–U+206F, U+3000), and those around U+FEFF, the end of the
+ * BMP, the first astral planes and the last code points. */
+static void
+test_labels (void)
+{
+  static const gunichar ranges[][2] = {
+    { 0x9, 0xa }, { 0xd, 0xd }, { 0x20, 0x3100 }, { 0xd700, 0xd7ff }, { 0xe000, 0xe0ff },
+    { 0xfe00, 0xfffd }, { 0x10000, 0x10100 }, { 0x1f5f0, 0x1f610 }, { 0xe0000, 0xe0080 },
+    { 0x10fff0, 0x10ffff },
+  };
+  guint accepted = 0, refused = 0;
+
+  for (guint r = 0; r < G_N_ELEMENTS (ranges); r++)
+    for (gunichar c = ranges[r][0]; c <= ranges[r][1]; c++)
+      for (guint times = 1; times <= 5; times += 3)
+        {
+          g_autoptr(GString) ref = g_string_new (NULL);
+          g_autoptr(GString) raw = g_string_new (NULL);
+          g_autofree char *body = NULL, *xml = NULL, *text = NULL;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(DjCollection) from_text = NULL;
+          Verdict schema, reader;
+
+          for (guint i = 0; i < times; i++)
+            {
+              g_string_append_printf (ref, "&#x%X;", c);
+              g_string_append_unichar (raw, c);
+            }
+          body = g_strdup_printf ("<move pit=\"c\"><marker pit=\"a\" colour=\"red\" "
+                                  "shape=\"label\" label=\"%s\"/></move>", ref->str);
+          xml = game_document (" encoding=\"UTF-8\"", body);
+          schema = schema_verdict (xml, strlen (xml));
+          reader = reader_verdict (xml, &error);
+          if (schema != reader)
+            g_error ("label of %u × U+%04X: the schema %s it, the XML reader %s", times, c,
+                     schema == VERDICT_ACCEPT ? "accepts" : "refuses",
+                     reader == VERDICT_ACCEPT ? "accepts" : error->message);
+          g_clear_error (&error);
+          text = g_strdup_printf ("[Variant \"aboure\"]\n\n1. c {[%%clb Ra:%s]} *\n", raw->str);
+          from_text = dj_notation_parse (text, -1, "agree.txt", &error);
+          if ((from_text != NULL) != (reader == VERDICT_ACCEPT))
+            g_error ("label of %u × U+%04X: the XML reader %s it, the text reader %s", times, c,
+                     reader == VERDICT_ACCEPT ? "accepts" : "refuses",
+                     from_text != NULL ? "accepts" : error->message);
+          accepted += reader == VERDICT_ACCEPT;
+          refused += reader == VERDICT_REFUSE;
+        }
+  g_test_message ("%u labels accepted, %u refused", accepted, refused);
+  /* Both kinds are there: the sweep is not vacuous. */
+  g_assert_cmpuint (accepted, >, 10000);
+  g_assert_cmpuint (refused, >, 100);
+}
+
+/* The encoding a file declares: the reader takes what xmllint takes, UTF-8
+ * only.  (xmllint also reads other encodings; the reader refuses them,
+ * Djenon files being UTF-8: the one difference, decided in
+ * schema_may_accept.) */
+static void
+test_declared_encodings (void)
+{
+  static const struct
+  {
+    const char *declaration;
+    gboolean    schema_only;   /* xmllint reads it; the reader refuses it */
+  } cases[] = {
+    { "", FALSE }, { " encoding=\"UTF-8\"", FALSE }, { " encoding='utf-8'", FALSE },
+    { " encoding=\"UTF8\"", FALSE }, { " encoding=\"bogus\"", FALSE },
+    { " encoding=\"UTF-6\"", FALSE }, { " encoding=\"UTF-16\"", FALSE },
+    { " encoding=\"utf-16\"", FALSE }, { " encoding=\"UTF-32\"", FALSE },
+    { " encoding=\"UTF-8 \"", FALSE }, { " encoding=\"\"", FALSE },
+    { " encoding=\"ISO-8859-1\"", TRUE }, { " encoding=\"US-ASCII\"", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *xml = game_document (cases[i].declaration, "<move pit=\"c\"/>");
+      g_autoptr(GError) error = NULL;
+      Verdict schema = schema_verdict (xml, strlen (xml));
+      Verdict reader = reader_verdict (xml, &error);
+
+      if (cases[i].schema_only)
+        {
+          g_assert_cmpint (schema, ==, VERDICT_ACCEPT);
+          g_assert_cmpint (reader, ==, VERDICT_REFUSE);
+        }
+      else if (schema != reader)
+        g_error ("<?xml%s?>: the schema %s it, the XML reader %s", cases[i].declaration,
+                 schema == VERDICT_ACCEPT ? "accepts" : "refuses",
+                 reader == VERDICT_ACCEPT ? "accepts" : error->message);
+      if (reader == VERDICT_REFUSE)
+        {
+          g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX);
+          g_assert_true (g_str_has_prefix (error->message, "agree.djenon:1: "));
+        }
+    }
+}
+
+/* The same game in both formats: both readers take it, or both refuse it
+ * for the same reason. */
+static void
+test_text_and_xml (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *xml;
+    const char *refused;   /* in both messages, or NULL */
+  } cases[] = {
+    /* A variation of the move it is an alternative to: not merged. */
+    { "1. c (1. c {x}) *",
+      "<move pit=\"c\"/><variation-start/><move pit=\"c\"><comment-after>x</comment-after>"
+      "</move><variation-end/>",
+      "move c is given twice at the same point" },
+    { "1. b (1. a) (1. a) *",
+      "<move pit=\"b\"/><variation-start/><move pit=\"a\"/><variation-end/>"
+      "<variation-start/><move pit=\"a\"/><variation-end/>",
+      "move a is given twice at the same point" },
+    { "1. b F (1... F) *",
+      "<move pit=\"b\"/><move pit=\"F\"/><variation-start/><move pit=\"F\"/><variation-end/>",
+      "move F is given twice at the same point" },
+    { "1. b (1. a {x}) (1. c) F *",
+      "<move pit=\"b\"/><variation-start/><move pit=\"a\"><comment-after>x</comment-after>"
+      "</move><variation-end/><variation-start/><move pit=\"c\"/><variation-end/>"
+      "<move pit=\"F\"/>",
+      NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("[Variant \"aboure\"]\n\n%s\n", cases[i].text);
+      g_autofree char *xml = game_document ("", cases[i].xml);
+      g_autoptr(GError) text_error = NULL, xml_error = NULL;
+      g_autoptr(DjCollection) from_text = dj_notation_parse (text, -1, "agree.txt",
+                                                             &text_error);
+      g_autoptr(DjCollection) from_xml = dj_xml_load_data (xml, strlen (xml), "agree.djenon",
+                                                           &xml_error);
+
+      if (cases[i].refused == NULL)
+        {
+          g_autofree char *a = NULL, *b = NULL;
+
+          g_assert_no_error (text_error);
+          g_assert_no_error (xml_error);
+          a = dump_collection (from_text);
+          b = dump_collection (from_xml);
+          g_assert_cmpstr (a, ==, b);
+          continue;
+        }
+      g_assert_null (from_text);
+      g_assert_null (from_xml);
+      g_assert_error (text_error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE);
+      g_assert_error (xml_error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE);
+      g_assert_nonnull (strstr (text_error->message, cases[i].refused));
+      g_assert_nonnull (strstr (xml_error->message, cases[i].refused));
+    }
+}
+
 static void
 test_corpus_three_ways (void)
 {
@@ -451,6 +637,9 @@ main (int    argc,
   g_test_add_func ("/djenon/agree/info-limits", test_info_limits);
   g_test_add_func ("/djenon/agree/many-games", test_many_games);
   g_test_add_func ("/djenon/agree/corpus-three-ways", test_corpus_three_ways);
+  g_test_add_func ("/djenon/agree/labels", test_labels);
+  g_test_add_func ("/djenon/agree/declared-encodings", test_declared_encodings);
+  g_test_add_func ("/djenon/agree/text-and-xml", test_text_and_xml);
 
   return g_test_run ();
 }

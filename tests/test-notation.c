@@ -193,6 +193,39 @@ test_samples_through_text (void)
     }
 }
 
+/* A byte order mark may begin a file (README, "Limits"): the same games
+ * as without it, and places counted after it. */
+static void
+test_byte_order_mark (void)
+{
+  static const char text[] = "[Variant \"aboure\"]\n[South \"Awa\"]\n\n1. b F {quiet} 2. d *\n";
+  g_autofree char *with_mark = g_strconcat ("\xEF\xBB\xBF", text, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) plain = parse (text, &error);
+  g_autoptr(DjCollection) marked = NULL;
+  g_autofree char *want = NULL, *got = NULL;
+
+  g_assert_no_error (error);
+  marked = parse (with_mark, &error);
+  g_assert_no_error (error);
+  want = dump_collection (plain);
+  got = dump_collection (marked);
+  g_assert_cmpstr (got, ==, want);
+
+  /* A move first, and an error on the first line: column 1 is after it. */
+  g_clear_pointer (&marked, g_object_unref);
+  marked = parse ("\xEF\xBB\xBFx", &error);
+  g_assert_null (marked);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_VALUE);
+  g_assert_true (g_str_has_prefix (error->message, "game.txt:1:1: "));
+  g_clear_error (&error);
+
+  /* Only at the start: elsewhere it is not white space. */
+  marked = parse ("[Variant \"aboure\"]\n1. b \xEF\xBB\xBF F *", &error);
+  g_assert_null (marked);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_SYNTAX);
+}
+
 static void
 test_errors (void)
 {
@@ -487,6 +520,83 @@ test_long_line (void)
   run_with_small_stack (big_job, &job, 256 * 1024);
 }
 
+/* Comments are never copied over and over (it was quadratic: a variation
+ * repeated, each time with a comment, was merged into the first and its
+ * comment joined to the one before, 9.6/19.2/39.2 MB in 0.58/2.05/11.65 s).
+ * By shape: a repeated variation is refused where it repeats, whatever
+ * follows; where variations differ, every comment holds what was written
+ * for it once, so the comments kept add up to the comments read. */
+static void
+test_comments_linear (void)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GArray) line = dj_long_legal_line (3000);
+  g_autoptr(GString) text = g_string_new ("[Variant \"aboure\"]\n\n1. b");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = NULL;
+  DjPosition pos;
+  guint variations = 0;
+  gsize held = 0;
+  DjGame *game;
+  DjNode *root;
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append (text, " (1. a {x} {y})");
+  g_string_append (text, " *\n");
+  collection = dj_notation_parse (text->str, text->len, "game.txt", &error);
+  g_assert_null (collection);
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE);
+  g_assert_cmpstr (error->message, ==,
+                   "game.txt:3:25: move a is given twice at the same point: a variation must "
+                   "differ from the move it is an alternative to");
+  g_clear_error (&error);
+
+  /* A long line with every other legal move as a variation, each with a
+   * comment of its own and one at its end, and two after each move. */
+  g_string_assign (text, "[Variant \"abe\"]\n\n");
+  dj_position_init_start (&pos);
+  for (guint i = 0; i < line->len; i++)
+    {
+      DjMove m = g_array_index (line, DjMove, i);
+      DjMoves moves;
+      DjPosition child;
+
+      dj_moves_generate (&rules, &pos, &moves);
+      g_string_append_printf (text, "%s {c} {d} ", dj_move_to_string (m));
+      for (guint k = 0; k < DJ_ROW_PITS; k++)
+        if (moves.pit[k] == DJ_PIT_LEGAL && (DjMove) (moves.row_start + k) != m)
+          {
+            g_string_append_printf (text, "(%s {x} {y}) ",
+                                    dj_move_to_string (moves.row_start + k));
+            variations++;
+          }
+      g_assert_true (dj_moves_child (&moves, &pos, m, &child));
+      pos = child;
+    }
+  g_string_append (text, "*\n");
+  collection = dj_notation_parse (text->str, text->len, "game.txt", &error);
+  g_assert_no_error (error);
+  game = dj_collection_get_game (collection, 0);
+  root = dj_game_get_root (game);
+  for (DjNode *n = dj_node_walk_next (root, root); n != NULL; n = dj_node_walk_next (n, root))
+    {
+      const char *before = dj_node_get_comment_before (n);
+      const char *after = dj_node_get_comment_after (n);
+      gboolean main_line = dj_node_get_first_child (dj_node_get_parent (n)) == n;
+
+      /* A main move's own comment is "c" and "d" comes before the next
+       * move; a variation's "x" is its own and "y", at its end, joins it. */
+      if (!main_line)
+        g_assert_cmpstr (after, ==, "x y");
+      else
+        g_assert_cmpstr (after, ==, "c");
+      held += (before ? strlen (before) : 0) + (after ? strlen (after) : 0);
+    }
+  g_assert_cmpuint (variations, >, 5000);
+  /* "c", "d" and "x y": what was written, once. */
+  g_assert_cmpuint (held, ==, 2 * line->len + 3 * variations);
+}
+
 static void
 test_deep_variations (void)
 {
@@ -507,6 +617,8 @@ main (int    argc,
   g_test_add_func ("/djenon/notation/random-round-trips", test_random_round_trips);
   g_test_add_func ("/djenon/notation/samples-through-text", test_samples_through_text);
   g_test_add_func ("/djenon/notation/errors", test_errors);
+  g_test_add_func ("/djenon/notation/byte-order-mark", test_byte_order_mark);
+  g_test_add_func ("/djenon/notation/comments-linear", test_comments_linear);
   g_test_add_func ("/djenon/notation/tag-keys", test_tag_keys);
   g_test_add_func ("/djenon/notation/several-games", test_several_games);
   g_test_add_func ("/djenon/notation/paste", test_paste);

@@ -237,6 +237,199 @@ test_byte_order_mark_trickled (void)
   g_assert_true (g_str_has_prefix (error->message, "pipe:7: illegal move D"));
 }
 
+/* The first element named @name in namespace @ns, in document order. */
+static xmlNodePtr
+find_element (xmlNodePtr  node,
+              const char *ns,
+              const char *name)
+{
+  while (node != NULL)
+    {
+      if (node->type == XML_ELEMENT_NODE && node->ns != NULL &&
+          g_str_equal ((const char *) node->ns->href, ns) &&
+          g_str_equal ((const char *) node->name, name))
+        return node;
+      /* Depth first, without recursion. */
+      if (node->children != NULL)
+        node = node->children;
+      else
+        {
+          while (node != NULL && node->next == NULL)
+            node = node->parent;
+          if (node != NULL)
+            node = node->next;
+        }
+    }
+  return NULL;
+}
+
+/* Other programs' attributes and elements holding every kind of character
+ * are kept as they were: the values read from the saved file are the
+ * values of the original, and saving again changes no byte. */
+static void
+test_foreign_characters (void)
+{
+  /* Escaped as the file holds it, then as the value it means. */
+  static const char escaped[] =
+    "a&lt;b &amp; c&gt;d &quot; ' &#13;&#10;&#9; é Ż Ž ś Ā 一 \xF0\x9F\x98\x80 &amp;lt; ]]&gt;";
+  static const char value[] =
+    "a<b & c>d \" ' \r\n\t é Ż Ž ś Ā 一 \xF0\x9F\x98\x80 &lt; ]]>";
+  g_autofree char *xml = g_strdup_printf (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<djenon xmlns=\"http://djenon.org/ns/game/1\" version=\"1\" xmlns:x=\"urn:x\"\n"
+    "        xmlns:y=\"urn:y?a=1&amp;b=2\">\n"
+    "  <game>\n"
+    "    <info><x:i x:k=\"%s\">%s</x:i></info>\n"
+    "    <rules variant=\"aboure\"/>\n"
+    "    <moves>\n"
+    "      <start x:s=\"%s\"/>\n"
+    "      <move pit=\"c\" x:note=\"%s\" y:a=\"1\"><x:e x:k=\"%s\">%s</x:e></move>\n"
+    "    </moves>\n"
+    "  </game>\n"
+    "</djenon>\n", escaped, escaped, escaped, escaped, escaped, escaped);
+  static const char * const attributes[][2] = {
+    { "i", "k" }, { "start", "s" }, { "move", "note" }, { "e", "k" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) collection = load_string (xml, &error);
+  g_autofree char *saved = NULL;
+  xmlDocPtr doc;
+
+  g_assert_no_error (error);
+  saved = dj_xml_to_string (collection, NULL);
+  check_schema_dom (saved);
+
+  /* Read back by libxml2 itself: the same values. */
+  doc = xmlReadMemory (saved, (int) strlen (saved), "saved.djenon", NULL, XML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  for (guint i = 0; i < G_N_ELEMENTS (attributes); i++)
+    {
+      const char *element = attributes[i][0];
+      const char *ns = strlen (element) == 1 ? "urn:x" : "http://djenon.org/ns/game/1";
+      xmlNodePtr node = find_element (xmlDocGetRootElement (doc), ns, element);
+      g_autofree char *got = NULL;
+
+      if (node == NULL)
+        g_error ("no <%s> in:\n%s", element, saved);
+      got = (char *) xmlGetNsProp (node, (const xmlChar *) attributes[i][1],
+                                   (const xmlChar *) "urn:x");
+      g_assert_cmpstr (got, ==, value);
+      if (strlen (element) == 1)
+        {
+          g_autofree char *text = (char *) xmlNodeGetContent (node);
+
+          g_assert_cmpstr (text, ==, value);
+        }
+    }
+  xmlFreeDoc (doc);
+
+  /* Saved, read and saved again, three times: the same bytes. */
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autoptr(DjCollection) again = load_string (saved, &error);
+      g_autofree char *resaved = NULL;
+      DjGame *a, *b;
+
+      g_assert_no_error (error);
+      a = dj_collection_get_game (collection, 0);
+      b = dj_collection_get_game (again, 0);
+      g_assert_cmpstr (dj_game_get_foreign_xml (a), ==, dj_game_get_foreign_xml (b));
+      for (DjNode *n = dj_game_get_root (a), *m = dj_game_get_root (b); n != NULL;
+           n = dj_node_get_first_child (n), m = dj_node_get_first_child (m))
+        g_assert_cmpstr (dj_node_get_foreign_xml (n), ==, dj_node_get_foreign_xml (m));
+      resaved = dj_xml_to_string (again, NULL);
+      g_assert_cmpstr (resaved, ==, saved);
+    }
+}
+
+/* Every message of both readers is valid UTF-8 and fits on a line, however
+ * long the value it quotes: values are cut by characters, with "…". */
+static void
+check_message (const char *what,
+               GError     *error)
+{
+  if (error == NULL)
+    g_error ("%s was read without error", what);
+  if (!g_utf8_validate (error->message, -1, NULL))
+    g_error ("%s: the message is not valid UTF-8", what);
+  if (g_utf8_strlen (error->message, -1) > 600 || strchr (error->message, '\n') != NULL)
+    g_error ("%s: the message has %ld characters: %.300s", what,
+             g_utf8_strlen (error->message, -1), error->message);
+}
+
+static void
+test_messages_bounded (void)
+{
+  /* XML: a value of a long run of three-byte characters after one ASCII
+   * byte, so that a cut by bytes would split a character. */
+  static const char * const xml_cases[] = {
+    "<game><rules variant=\"aboure\"/><setup pits=\"@ 4 4 4 4 4 4 4 4 4 4 4\" "
+      "south-captured=\"0\" north-captured=\"0\" to-move=\"south\"/><moves/></game>",
+    "<game><rules variant=\"aboure\"/><setup pits=\"4 4 4 4 4 4 4 4 4 4 4 4\" "
+      "south-captured=\"@\" north-captured=\"0\" to-move=\"south\"/><moves/></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\" glyph=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\" assessment=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\" time-ms=\"@\"/></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\"><marker pit=\"c\" colour=\"red\" "
+      "shape=\"@\"/></move></moves></game>",
+    "<game><rules variant=\"aboure\"/><moves><move pit=\"c\"><marker pit=\"c\" colour=\"red\" "
+      "shape=\"label\" label=\"@\"/></move></moves></game>",
+    "<game><rules variant=\"@\"/><moves/></game>",
+    "<game><info><date>@</date></info><rules variant=\"aboure\"/><moves/></game>",
+    "<game><info><result winner=\"@\"/></info><rules variant=\"aboure\"/><moves/></game>",
+    "<game><rules variant=\"aboure\"/><moves><@/></moves></game>",
+  };
+  /* Text notation, the same way. */
+  static const char * const text_cases[] = {
+    "[Variant \"aboure\"]\n1. c {[%csl @]} *",
+    "[Variant \"aboure\"]\n1. c {[%clb R@]} *",
+    "[Variant \"aboure\"]\n1. c {[%cal @]} *",
+    "[Variant \"aboure\"]\n1. c {[%ms @]} *",
+    "[Variant \"aboure\"]\n1. c {[%mark @ red]} *",
+    "[Variant \"aboure\"]\n1. c {[%mark a\nred\tb @]} *",
+    "[Variant \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n[Date \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n[Result \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n[Score \"@\"]\n1. c *",
+    "[Variant \"aboure\"]\n1. c x@ *",
+    "[Variant \"aboure\"]\n1. c @ *",
+  };
+  GString *value = g_string_new ("a");
+
+  while (value->len < 100000)
+    g_string_append (value, "一");
+  for (guint i = 0; i < G_N_ELEMENTS (xml_cases); i++)
+    {
+      g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                             "<djenon xmlns=\"http://djenon.org/ns/game/1\" "
+                                             "version=\"1\">");
+      g_autofree char *what = g_strdup_printf ("XML case %u", i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DjCollection) collection = NULL;
+
+      g_string_append (xml, xml_cases[i]);
+      g_string_append (xml, "</djenon>\n");
+      g_string_replace (xml, "@", value->str, 1);
+      collection = load_string (xml->str, &error);
+      g_assert_null (collection);
+      check_message (what, error);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (text_cases); i++)
+    {
+      g_autoptr(GString) text = g_string_new (text_cases[i]);
+      g_autofree char *what = g_strdup_printf ("text case %u", i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DjCollection) collection = NULL;
+
+      g_string_replace (text, "@", value->str, 1);
+      collection = dj_notation_parse (text->str, -1, "game.txt", &error);
+      g_assert_null (collection);
+      check_message (what, error);
+    }
+  g_string_free (value, TRUE);
+}
+
 static void
 test_foreign (void)
 {
@@ -650,6 +843,8 @@ main (int    argc,
   g_test_add_func ("/djenon/xml/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/djenon/xml/byte-order-mark-trickled", test_byte_order_mark_trickled);
   g_test_add_func ("/djenon/xml/foreign", test_foreign);
+  g_test_add_func ("/djenon/xml/foreign-characters", test_foreign_characters);
+  g_test_add_func ("/djenon/xml/messages-bounded", test_messages_bounded);
   g_test_add_func ("/djenon/xml/save-file", test_save_file);
   g_test_add_func ("/djenon/xml/sniff", test_sniff);
   g_test_add_func ("/djenon/xml/validate-collects", test_validate_collects);

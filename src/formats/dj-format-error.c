@@ -66,9 +66,10 @@ dj_format_shorten (const char *text,
         p = end;
       chars++;
     }
+  /* A message is one line: line breaks and tabs quoted become spaces. */
   if (p >= end)
-    return g_strndup (text, end - text);
-  return g_strdup_printf ("%.*s…", (int) (p - text), text);
+    return g_strdelimit (g_strndup (text, end - text), "\t\r\n", ' ');
+  return g_strdelimit (g_strdup_printf ("%.*s…", (int) (p - text), text), "\t\r\n", ' ');
 }
 
 gboolean

@@ -38,7 +38,8 @@ void      dj_format_append_escaped (GString     *out,
                                     const char  *text,
                                     gboolean     attribute);
 
-/* A value quoted in a message: at most DJ_FORMAT_QUOTE_CHARS characters of
+/* A value quoted in a message, on one line (tabs and line breaks become
+ * spaces): at most DJ_FORMAT_QUOTE_CHARS characters of
  * @text (@len bytes, or to its NUL for -1), "…" marking a cut. */
 #define DJ_FORMAT_QUOTE_CHARS 80
 char     *dj_format_quote        (const char   *text,

@@ -268,6 +268,8 @@ apply_markup_command (Reader     *self,
         continue;
       if (!apply_markup_item (&markup, command, items[i]))
         {
+          g_autofree char *q = dj_format_quote (items[i], -1);
+
           if (command == 'a' && markup.n_arrows >= DJ_MARKUP_MAX_ARROWS)
             return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at,
                             _("a move has more than %u arrows"), (guint) DJ_MARKUP_MAX_ARROWS);
@@ -280,7 +282,7 @@ apply_markup_command (Reader     *self,
                               "colon and one to four characters, as in Rc:1")
                           : _("“%s” is not an arrow: a colour (R, G, B, Y) and two different "
                               "pits, each arrow once, as in GcD"),
-                          items[i]);
+                          q);
         }
     }
   dj_game_load_markup (self->game, node, &markup);
@@ -606,22 +608,25 @@ play_move (Reader     *self,
   DjPosition child;
   DjNode *node;
 
-  node = dj_node_find_child (self->cur, move);
-  if (node == NULL)
-    {
-      dj_moves_generate (dj_game_get_rules (self->game), &self->cur->position, &moves);
-      why = dj_moves_why (&moves, move);
-      if (why != DJ_PIT_LEGAL)
-        return fail_at (self, DJ_FORMAT_ERROR_ILLEGAL_MOVE, at,
-                        /* Translators: "illegal move D: A single seed cannot be moved …" */
-                        _("illegal move %.*s: %s"), (int) len, text,
-                        dj_pit_status_describe (why));
-      if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
-        return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at, _("more than %u moves"),
-                        (guint) DJ_FORMAT_MAX_NODES);
-      dj_moves_child (&moves, &self->cur->position, move, &child);
-      node = dj_game_append_unchecked (self->game, self->cur, move, &child);
-    }
+  /* Each move read is a new node: a variation whose first move is the
+   * move it is an alternative to, or that of another variation there, is
+   * refused, as the XML reader refuses it (never merged, which would move
+   * its comments). */
+  if (dj_node_find_child (self->cur, move) != NULL)
+    return fail_at (self, DJ_FORMAT_ERROR_STRUCTURE, at,
+                    _("move %s is given twice at the same point: a variation must differ from "
+                      "the move it is an alternative to"), dj_move_to_string (move));
+  dj_moves_generate (dj_game_get_rules (self->game), &self->cur->position, &moves);
+  why = dj_moves_why (&moves, move);
+  if (why != DJ_PIT_LEGAL)
+    return fail_at (self, DJ_FORMAT_ERROR_ILLEGAL_MOVE, at,
+                    /* Translators: "illegal move D: A single seed cannot be moved …" */
+                    _("illegal move %.*s: %s"), (int) len, text, dj_pit_status_describe (why));
+  if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
+    return fail_at (self, DJ_FORMAT_ERROR_LIMIT, at, _("more than %u moves"),
+                    (guint) DJ_FORMAT_MAX_NODES);
+  dj_moves_child (&moves, &self->cur->position, move, &child);
+  node = dj_game_append_unchecked (self->game, self->cur, move, &child);
   if (self->before != NULL)
     dj_game_load_comments (self->game, node, take_before (self), NULL);
   self->cur = node;
@@ -854,9 +859,12 @@ read_moves (Reader   *self,
             q++;
           len = q - self->p;
           if (!dj_move_from_text (self->p, len, &move))
-            return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
-                            _("“%.*s” is not a move: use a–f, A–F or pass"),
-                            (int) MIN (len, 20), self->p);
+            {
+              g_autofree char *word = dj_format_shorten (self->p, len, 20);
+
+              return fail_at (self, DJ_FORMAT_ERROR_SYNTAX, at,
+                              _("“%s” is not a move: use a–f, A–F or pass"), word);
+            }
           if (!play_move (self, move, at, self->p, len))
             return FALSE;
           self->p = q;
@@ -1267,6 +1275,18 @@ reader_clear (Reader *self)
   g_array_unref (self->open);
 }
 
+/* A byte order mark may begin a UTF-8 text: it is not part of the first
+ * line (headers begin a line; columns are counted after it). */
+static void
+skip_byte_order_mark (Reader *self)
+{
+  if (self->end - self->p >= 3 && memcmp (self->p, "\xEF\xBB\xBF", 3) == 0)
+    {
+      self->p += 3;
+      self->line_start = self->p;
+    }
+}
+
 DjCollection *
 dj_notation_parse (const char  *text,
                    gssize       len,
@@ -1309,6 +1329,7 @@ dj_notation_parse (const char  *text,
       text = copy;
     }
   reader_init (&self, text, len, display_name, error);
+  skip_byte_order_mark (&self);
   if (!g_utf8_validate (text, self.end - text, NULL))
     {
       const char *bad;
@@ -1443,6 +1464,7 @@ dj_notation_paste (DjGame      *game,
       return NULL;
     }
   reader_init (&self, text, -1, _("pasted text"), error);
+  skip_byte_order_mark (&self);
   if (!g_utf8_validate (text, -1, NULL))
     {
       fail_at (&self, DJ_FORMAT_ERROR_SYNTAX, text, _("the text is not valid UTF-8"));

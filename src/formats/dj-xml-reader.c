@@ -81,6 +81,7 @@ typedef struct
   gboolean                seen_text;      /* anything but white space was read */
   char                    head[4];        /* the first bytes, until there are 4 */
   gsize                   head_len;
+  GString                *declaration;    /* the XML declaration, until it is checked */
 
   DjCollection           *collection;
   guint                   n_games;
@@ -521,6 +522,18 @@ is_foreign_element (const xmlNode *node)
   return node->type == XML_ELEMENT_NODE && !is_ours (node);
 }
 
+/* The namespace name of @ns as the file means it: without entity
+ * replacement libxml2 keeps each "&" of a namespace declaration as "&#38;"
+ * (and only that), to be escaped once by the caller. */
+static char *
+namespace_name (const xmlNs *ns)
+{
+  g_autoptr(GString) s = g_string_new ((const char *) ns->href);
+
+  g_string_replace (s, "&#38;", "&", 0);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
 /* Serializes the other-namespace attributes of @node (with the namespace
  * declarations they need) and its other-namespace child elements. */
 static char *
@@ -543,12 +556,16 @@ collect_foreign (Loader     *self,
         if (a->ns->prefix != NULL && strcmp ((char *) a->ns->prefix, "xml") != 0 &&
             !g_ptr_array_find (declared, a->ns, NULL))
           {
+            g_autofree char *href = namespace_name (a->ns);
+
             g_ptr_array_add (declared, a->ns);
             g_string_append_printf (decls, " xmlns:%s=\"", a->ns->prefix);
-            dj_format_append_escaped (decls, (const char *) a->ns->href, TRUE);
+            dj_format_append_escaped (decls, href, TRUE);
             g_string_append_c (decls, '"');
           }
-        value = (char *) xmlNodeListGetString (node->doc, a->children, 0);
+        /* The value as read (1: not escaped again; entities are refused),
+         * escaped once here. */
+        value = (char *) xmlNodeListGetString (node->doc, a->children, 1);
         g_string_append_printf (attrs, " %s:%s=\"", a->ns->prefix ? (char *) a->ns->prefix : "",
                                 a->name);
         dj_format_append_escaped (attrs, value ? value : "", TRUE);
@@ -817,9 +834,11 @@ read_setup (Loader     *self,
         }
       if (!parse_xsd_uint (pits[i], DJ_N_SEEDS, &v))
         {
+          g_autofree char *q = dj_format_shorten (pits[i], -1, 20);
+
           problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
-                   _("pit %s of the set-up position holds “%.20s” seeds; a pit holds 0 to %u"),
-                   dj_move_to_string (n), pits[i], DJ_N_SEEDS);
+                   _("pit %s of the set-up position holds “%s” seeds; a pit holds 0 to %u"),
+                   dj_move_to_string (n), q, DJ_N_SEEDS);
           return;
         }
       pos.pits[n++] = (guint8) v;
@@ -837,9 +856,11 @@ read_setup (Loader     *self,
 
       if (!parse_xsd_uint (text, DJ_N_SEEDS, &v))
         {
+          g_autofree char *q = dj_format_shorten (text ? text : "", -1, 20);
+
           problem (self, DJ_FORMAT_ERROR_POSITION, line, FALSE,
-                   _("the set-up position’s %s is “%.20s”; it must be 0 to %u seeds"),
-                   names[s], text ? text : "", DJ_N_SEEDS);
+                   _("the set-up position’s %s is “%s”; it must be 0 to %u seeds"),
+                   names[s], q, DJ_N_SEEDS);
           return;
         }
       pos.captured[s] = (guint8) v;
@@ -905,17 +926,20 @@ read_marker (Loader     *self,
     }
   if (shape_text != NULL && !dj_mark_shape_from_string (shape_text, &shape))
     {
+      g_autofree char *q = dj_format_shorten (shape_text, -1, 20);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-               _("unknown marker shape “%.20s”: use circle, cross, triangle, square or label"),
-               shape_text);
+               _("unknown marker shape “%s”: use circle, cross, triangle, square or label"),
+               q);
       return;
     }
   if ((shape == DJ_MARK_LABEL) != (label != NULL) ||
       (label != NULL && !dj_mark_label_is_valid (label)))
     {
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, c), FALSE,
-               _("a label marker needs a label of one to %u characters without spaces "
-                 "or any of , [ ] { } \\"), (guint) DJ_MARK_LABEL_MAX_CHARS);
+               _("a label marker needs a label of one to %u characters without white space, "
+                 "control or invisible characters, or any of , [ ] { } \\"),
+               (guint) DJ_MARK_LABEL_MAX_CHARS);
       return;
     }
   if (markup->pits[m].shape != DJ_MARK_NONE)
@@ -1113,8 +1137,10 @@ read_assessment (Loader       *self,
   *assessment = DJ_ASSESSMENT_NONE;
   if (text != NULL && !dj_assessment_from_string (text, assessment))
     {
+      g_autofree char *q = dj_format_shorten (text, -1, 40);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, node_line (self, node), FALSE,
-               _("unknown assessment “%.40s”"), text);
+               _("unknown assessment “%s”"), q);
       return FALSE;
     }
   return TRUE;
@@ -1150,8 +1176,10 @@ read_move (Loader     *self,
 
   if (pit == NULL || !dj_move_from_string (pit, &move))
     {
+      g_autofree char *q = dj_format_shorten (pit ? pit : "", -1, 20);
+
       problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
-               _("“%.20s” is not a move: use a–f, A–F or pass"), pit ? pit : "");
+               _("“%s” is not a move: use a–f, A–F or pass"), q);
       return;
     }
   if (++self->n_nodes > DJ_FORMAT_MAX_NODES)
@@ -1187,8 +1215,9 @@ read_move (Loader     *self,
   glyph_text = attr (node, "glyph");
   if (glyph_text != NULL && !dj_glyph_from_string (glyph_text, &glyph))
     {
-      problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE, _("unknown glyph “%.20s”"),
-               glyph_text);
+      g_autofree char *q = dj_format_shorten (glyph_text, -1, 20);
+
+      problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE, _("unknown glyph “%s”"), q);
       return;
     }
   if (!read_assessment (self, node, &assessment))
@@ -1201,9 +1230,10 @@ read_move (Loader     *self,
       /* A thousand years is absurd enough. */
       if (!parse_xsd_uint (time_text, G_GUINT64_CONSTANT (31536000000000), &v))
         {
+          g_autofree char *q = dj_format_shorten (time_text, -1, 30);
+
           problem (self, DJ_FORMAT_ERROR_VALUE, line, FALSE,
-                   _("the time “%.30s” is not a number of milliseconds that makes sense"),
-                   time_text);
+                   _("the time “%s” is not a number of milliseconds that makes sense"), q);
           return;
         }
       time_ms = (gint64) v;
@@ -1703,6 +1733,66 @@ loader_clear (Loader *self)
   g_array_unref (self->variations);
   g_string_free (self->game_foreign, TRUE);
   g_ptr_array_unref (self->pending);
+  if (self->declaration != NULL)
+    g_string_free (self->declaration, TRUE);
+}
+
+/* libxml2 is told the file is UTF-8 whatever it declares (so that no
+ * other decoder runs); a declaration of another encoding is refused, as
+ * xmllint refuses a file whose bytes do not match it.  The declaration is
+ * the file's first bytes, up to its "?>": collected as they come, checked
+ * once whole. */
+#define MAX_DECLARATION_BYTES 1024
+
+static void
+check_declaration (Loader     *self,
+                   const char *data,
+                   gsize       len,
+                   gboolean    last)
+{
+  const char *close;
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GRegex) regex = NULL;
+
+  if (self->declaration == NULL)
+    return;
+  g_string_append_len (self->declaration, data,
+                       MIN (len, MAX_DECLARATION_BYTES - self->declaration->len));
+  close = memchr (self->declaration->str, '>', self->declaration->len);
+  if (close == NULL && !last && self->declaration->len < MAX_DECLARATION_BYTES)
+    return;
+  /* "<?xml" and white space begin a declaration ("<?xml-…" is another
+   * processing instruction); libxml2 judges its syntax. */
+  if (self->declaration->len > 5 && memcmp (self->declaration->str, "<?xml", 5) == 0 &&
+      strchr (" \t\r\n", self->declaration->str[5]) != NULL && close != NULL)
+    {
+      g_string_truncate (self->declaration, close - self->declaration->str);
+      regex = g_regex_new ("[ \t\r\n]encoding[ \t\r\n]*=[ \t\r\n]*(\"([^\"]*)\"|'([^']*)')",
+                           G_REGEX_RAW, 0, NULL);
+      if (g_regex_match (regex, self->declaration->str, 0, &match))
+        {
+          g_autofree char *name = g_match_info_fetch (match, 2);
+
+          if (name == NULL || *name == '\0')
+            {
+              g_free (name);
+              name = g_match_info_fetch (match, 3);
+            }
+          if (g_ascii_strcasecmp (name, "UTF-8") != 0 && g_ascii_strcasecmp (name, "UTF8") != 0)
+            {
+              /* The bytes of a file that may not be UTF-8 at all */
+              g_autofree char *valid = g_strdelimit (g_utf8_make_valid (name, -1),
+                                                     "\t\r\n", ' ');
+              g_autofree char *q = dj_format_quote (valid, -1);
+
+              /* Translators: the first %s is the encoding the file names */
+              problem (self, DJ_FORMAT_ERROR_SYNTAX, 1, TRUE,
+                       _("the file says its encoding is “%s”; Djenon files are UTF-8 "
+                         "(encoding=\"UTF-8\")"), q);
+            }
+        }
+    }
+  g_string_free (g_steal_pointer (&self->declaration), TRUE);
 }
 
 static gboolean
@@ -1777,6 +1867,7 @@ loader_feed (Loader     *self,
           data += 3;
           len -= 3;
         }
+      self->declaration = g_string_new (NULL);
       self->ctxt = xmlCreatePushParserCtxt (&self->sax, NULL, NULL, 0, self->name);
       if (self->ctxt == NULL)
         {
@@ -1793,6 +1884,9 @@ loader_feed (Loader     *self,
         }
     }
 
+  check_declaration (self, data, len, last);
+  if (self->stopped)
+    return FALSE;
   while (len > 0)
     {
       int n = (int) MIN (len, (gsize) CHUNK_SIZE);

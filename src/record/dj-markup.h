@@ -56,8 +56,9 @@ typedef enum
 #define DJ_MARK_SHAPE_LAST DJ_MARK_LABEL
 
 /* A label is 1 to DJ_MARK_LABEL_MAX_CHARS characters, at most
- * DJ_MARK_LABEL_SIZE - 1 bytes of UTF-8, without spaces, control characters
- * or any of , [ ] { } \ (so that the text notation holds it as it is). */
+ * DJ_MARK_LABEL_SIZE - 1 bytes of UTF-8, without white space, control or
+ * invisible formatting characters or any of , [ ] { } \ (so that the text
+ * notation holds it as it is); the schema's pattern is the same list. */
 #define DJ_MARK_LABEL_MAX_CHARS 4
 #define DJ_MARK_LABEL_SIZE      20
 
