@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dj-analysis-panel.h"
 #include "dj-application.h"
@@ -19,6 +20,7 @@
 #include "dj-window.h"
 
 #include "dj-test-app.h"
+#include "dj-test-picture.h"
 
 /* Small Djenon-aboure endgames: a few seeds, so every value is exact at
  * once and the oracle below checks it by plain minimax.
@@ -228,6 +230,65 @@ panel_teardown (PanelFixture *f)
   gtk_window_destroy (GTK_WINDOW (f->window));
   flush_events ();
   g_clear_object (&f->game);
+}
+
+/* A damaged opening book is not used, and the panel says so; the values
+ * stay exact (issue 21).  In a subprocess: the data is loaded once a
+ * process, from DJENON_TABLES_DIR. */
+static gboolean
+data_note_shown (gpointer data)
+{
+  PanelFixture *f = data;
+
+  return panel_ready (f) && dj_analysis_panel_get_data_note (f->panel) != NULL;
+}
+
+static void
+test_panel_damaged_book (void)
+{
+  PanelFixture f;
+  const DjAnalysis *a;
+
+  if (!g_test_subprocess ())
+    {
+      const char *tables = g_getenv ("DJENON_TABLES_DIR");
+      g_autofree char *dir = g_dir_make_tmp ("djenon-data-XXXXXX", NULL);
+      g_autofree char *source = g_build_filename (tables, "aboure.djbook", NULL);
+      g_autofree char *book = g_build_filename (dir, "aboure.djbook", NULL);
+      g_autofree char *table = g_build_filename (dir, "aboure.djtb", NULL);
+      g_autofree char *table_source = g_build_filename (tables, "aboure.djtb", NULL);
+      g_autofree char *text = NULL;
+      gsize len;
+      char *value;
+
+      g_assert_true (g_file_get_contents (source, &text, &len, NULL));
+      /* The start's value, 4, made 0 */
+      value = strstr (text, "\n4 4 4 4 4 4 4 4 4 4 4 4 S 4\n");
+      g_assert_nonnull (value);
+      value[strlen ("\n4 4 4 4 4 4 4 4 4 4 4 4 S ")] = '0';
+      g_assert_true (g_file_set_contents (book, text, len, NULL));
+      g_assert_cmpint (symlink (table_source, table), ==, 0);
+      g_setenv ("DJENON_DATA_TEST_DIR", dir, TRUE);
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_unlink (book);
+      g_unlink (table);
+      g_rmdir (dir);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  g_setenv ("DJENON_TABLES_DIR", g_getenv ("DJENON_DATA_TEST_DIR"), TRUE);
+  panel_setup (&f, "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S");
+  dj_test_wait_until (TIMEOUT_S, data_note_shown, &f, "the note on the damaged book");
+  g_assert_cmpstr (dj_analysis_panel_get_data_note (f.panel), ==,
+                   "Opening book damaged: analysis exact but slower");
+  a = dj_analysis_panel_get_analysis (f.panel);
+  g_assert_true (a->exact);
+  g_assert_cmpint (a->value, ==, 4);
+  /* To look at (DJ_SCREENSHOT_DIR): drawn once the frames have caught up. */
+  for (guint k = 0; k < 20; k++)
+    flush_events ();
+  dj_test_save_screenshot (GTK_WIDGET (f.panel), "analysis-damaged-book.png");
+  panel_teardown (&f);
 }
 
 /* Every legal move, best first, each value exact and as the oracle says. */
@@ -918,6 +979,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/analysis-ui/panel-values", test_panel_values);
   g_test_add_func ("/djenon/analysis-ui/panel-game-over", test_panel_game_over);
+  g_test_add_func ("/djenon/analysis-ui/panel-damaged-book", test_panel_damaged_book);
   g_test_add_func ("/djenon/analysis-ui/add-variation", test_add_variation);
   g_test_add_func ("/djenon/analysis-ui/review-thresholds", test_review_thresholds);
   g_test_add_func ("/djenon/analysis-ui/review-game", test_review_game);

@@ -70,4 +70,39 @@ expect "solve the aboure start" 0 \
 line e C f E e C d A c C b E a pass d pass b
 end 26 22 no-moves" -- solve aboure
 
+
+# Damaged data files are not believed, and the user is told (issue 21):
+# a value edited in the opening book, a pipe or /dev/zero in place of the
+# book or the tables.  The analysis stays exact.
+data=$tmp/data
+mkdir "$data"
+for f in "$DJENON_TABLES_DIR"/*.djtb "$DJENON_TABLES_DIR"/*.djbook; do ln -s "$f" "$data/"; done
+rm "$data/abe.djbook"
+sed 's/^4 4 4 4 4 4 4 4 4 4 4 4 S -2$/4 4 4 4 4 4 4 4 4 4 4 4 S 6/' "$DJENON_TABLES_DIR/abe.djbook" >"$data/abe.djbook"
+if cmp -s "$data/abe.djbook" "$DJENON_TABLES_DIR/abe.djbook"; then
+  not_ok "an edited opening book is refused" "the start position is not in the book"
+else
+  DJENON_TABLES_DIR=$data timeout 120 "$cli" bestmove abe >"$tmp/out" 2>"$tmp/err"
+  if grep -q "^bestmove [a-f] value -2 exact" "$tmp/out" &&
+     grep -q "warning: Opening book damaged: analysis exact but slower" "$tmp/err" &&
+     grep -q "abe.djbook: Damaged opening book (its checksum does not match)" "$tmp/err"; then
+    ok "an edited opening book is refused"
+  else
+    not_ok "an edited opening book is refused" "$(cat "$tmp/out" "$tmp/err")"
+  fi
+fi
+rm "$data/abe.djbook" "$data/abe.djtb" "$data/aboure.djbook"
+mkfifo "$data/abe.djbook" "$data/abe.djtb"
+ln -s /dev/zero "$data/aboure.djbook"
+for v in abe aboure; do
+  DJENON_TABLES_DIR=$data timeout 60 "$cli" analyse $v --setup "0 0 0 0 2 2 0 0 0 0 0 0 22 22 S" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" = 0 ] && grep -q "not a regular file" "$tmp/err" && grep -q "damaged: analysis exact but slower" "$tmp/err" &&
+     grep -q " exact " "$tmp/out"; then
+    ok "$v: a pipe or /dev/zero as a data file is refused at once"
+  else
+    not_ok "$v: a pipe or /dev/zero as a data file is refused at once" "status $status" "$(cat "$tmp/err")"
+  fi
+done
+
 done_testing

@@ -114,8 +114,9 @@ refused "diagram: no such game" "there is no game 3" \
   "$cli" diagram "$samples/aboure-sample.djenon" --game 3 --output "$tmp/refused.png"
 refused "diagram: not a number" "Cannot parse integer" \
   "$cli" diagram aboure --size big --output "$tmp/refused.png"
-refused "diagram: unwritable output" "cannot write the file" \
-  "$cli" diagram aboure --output "$tmp/no/such/dir/refused.png"
+if check "diagram: unwritable output exits 3" 3 "$cli" diagram aboure --output "$tmp/no/such/dir/refused.png"; then
+  if grep -q "refused.png: cannot save the file" "$tmp/err"; then ok "diagram: unwritable output exits 3"; else not_ok "diagram: unwritable output exits 3" "$(cat "$tmp/err")"; fi
+fi
 
 if check "diagram: a file that is not a game" 1 "$cli" diagram "$src/hostile/not-xml.djenon" \
      --output "$tmp/refused.png" && grep -q "not-xml.djenon:1:" "$tmp/err" &&
@@ -163,5 +164,59 @@ refused "sheet: bad paper" "is not a4 or letter" \
   "$cli" sheet "$samples/aboure-sample.djenon" --paper a3 --output "$tmp/refused.pdf"
 refused "sheet: no such game" "there is no game 2" \
   "$cli" sheet "$samples/aboure-sample.djenon" --game 2 --output "$tmp/refused.pdf"
+
+# Every file written goes through the safe save (issue 21): a pipe is
+# refused at once, a failed save exits 3 and leaves the old file whole,
+# "-" writes to the standard output.
+mkfifo "$tmp/pipe.png" "$tmp/pipe.pdf"
+for cmd in "diagram aboure --output $tmp/pipe.png" "sheet $samples/aboure-sample.djenon --output $tmp/pipe.pdf"; do
+  # shellcheck disable=SC2086
+  timeout 20 "$cli" $cmd >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" = 3 ] && grep -q "cannot save the file: it is a pipe" "$tmp/err"; then
+    ok "${cmd%% *} to a pipe is refused"
+  else
+    not_ok "${cmd%% *} to a pipe is refused" "status $status" "$(cat "$tmp/err")"
+  fi
+done
+if check "diagram to the standard output" 0 "$cli" diagram aboure --format svg --output -; then
+  if grep -q "<svg" "$tmp/out"; then ok "diagram to the standard output"; else not_ok "diagram to the standard output" "$(head -c 200 "$tmp/out")"; fi
+fi
+if check "sheet to the standard output" 0 "$cli" sheet "$samples/aboure-sample.djenon" --output -; then
+  if [ "$(head -c 5 "$tmp/out")" = "%PDF-" ]; then ok "sheet to the standard output"; else not_ok "sheet to the standard output"; fi
+fi
+printf 'old\n' >"$tmp/ro.png"
+chmod 444 "$tmp/ro.png"
+if check "diagram refuses a read-only file" 3 "$cli" diagram aboure --output "$tmp/ro.png"; then
+  if grep -q "it is read-only" "$tmp/err" && [ "$(cat "$tmp/ro.png")" = old ]; then
+    ok "diagram refuses a read-only file"
+  else
+    not_ok "diagram refuses a read-only file" "$(cat "$tmp/err")"
+  fi
+fi
+# A full disk: a small file system of our own, where root may mount one.
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=2m tmpfs "$tmp/full" 2>/dev/null; then
+  "$cli" diagram aboure --output "$tmp/full/old.png" && "$cli" diagram aboure --output "$tmp/full/old.svg" &&
+    "$cli" sheet "$samples/aboure-sample.djenon" --output "$tmp/full/old.pdf" ||
+    not_ok "pictures and a sheet on a small file system" "$(ls -l "$tmp/full")"
+  cp "$tmp/full/old.png" "$tmp/full/old.svg" "$tmp/full/old.pdf" "$tmp"
+  dd if=/dev/zero of="$tmp/full/filler" bs=1k 2>/dev/null
+  for cmd in "diagram aboure --size 1200 --output $tmp/full/old.png" "diagram abe --size 1200 --output $tmp/full/old.svg" \
+             "sheet $samples/abe-sample.djenon --output $tmp/full/old.pdf"; do
+    out=${cmd##* }
+    # shellcheck disable=SC2086
+    "$cli" $cmd >"$tmp/out" 2>"$tmp/err"
+    status=$?
+    if [ "$status" = 3 ] && cmp -s "$out" "$tmp/$(basename "$out")" && grep -q "cannot save the file" "$tmp/err"; then
+      ok "${cmd%% *} on a full disk: exit 3, $(basename "$out") unchanged"
+    else
+      not_ok "${cmd%% *} on a full disk: exit 3, $(basename "$out") unchanged" "status $status" "$(cat "$tmp/err")" "$(ls -l "$tmp/full")"
+    fi
+  done
+  umount "$tmp/full"
+else
+  echo "# skipped the full disk: cannot mount a small tmpfs here"
+fi
 
 done_testing

@@ -165,6 +165,39 @@ if check "an XML save to a hard-linked file changes both names" 0 "$cli" convert
   fi
 fi
 
+# A read-only file is refused, whatever its links, unless --force (issue 21).
+for mode in 444 000; do
+  printf 'old\n' >"$tmp/ro-$mode.txt"
+  chmod "$mode" "$tmp/ro-$mode.txt"
+  if check "convert refuses a file of mode $mode" 3 "$cli" convert "$samples/abe-sample.djenon" "$tmp/ro-$mode.txt"; then
+    if grep -q "ro-$mode.txt: cannot save the file: it is read-only" "$tmp/err" && grep -q -- "--force" "$tmp/err" &&
+       [ "$(cat "$tmp/ro-$mode.txt")" = old ] && [ "$(stat -c %a "$tmp/ro-$mode.txt")" = "${mode#00}" ]; then
+      ok "convert refuses a file of mode $mode"
+    else
+      not_ok "convert refuses a file of mode $mode" "$(cat "$tmp/err")"
+    fi
+  fi
+done
+printf 'old\n' >"$tmp/ro-one.djenon"
+ln "$tmp/ro-one.djenon" "$tmp/ro-two.djenon"
+chmod 444 "$tmp/ro-one.djenon"
+if check "convert refuses a read-only file with two names" 3 "$cli" convert "$samples/abe-sample.djenon" "$tmp/ro-one.djenon"; then
+  if grep -q "it is read-only" "$tmp/err" && [ "$(cat "$tmp/ro-two.djenon")" = old ]; then
+    ok "convert refuses a read-only file with two names"
+  else
+    not_ok "convert refuses a read-only file with two names" "$(cat "$tmp/err")"
+  fi
+fi
+if [ "$(id -u)" = 0 ]; then
+  if check "convert --force replaces a read-only file" 0 "$cli" convert --force "$samples/abe-sample.djenon" "$tmp/ro-444.txt"; then
+    if grep -q '^\[Variant "abe"\]$' "$tmp/ro-444.txt" && [ "$(stat -c %a "$tmp/ro-444.txt")" = 444 ]; then
+      ok "convert --force replaces a read-only file"
+    else
+      not_ok "convert --force replaces a read-only file" "$(ls -l "$tmp/ro-444.txt")"
+    fi
+  fi
+fi
+
 # Standard input: text notation is recognised, and no input grows without bound.
 if check "convert - detects text notation" 0 "$cli" convert - "$tmp/from-stdin.djenon" <"$tmp/short.txt"; then
   if grep -q '<comment-after>good</comment-after>' "$tmp/from-stdin.djenon"; then

@@ -33,7 +33,7 @@ check () {
 
 check C  "illegal move D (singleton)" "Unknown command “nonsense”" "A variant is needed"
 check eu "legez kanpoko D mugimendua (singleton)" "Komando ezezaguna" "Modalitate bat behar da"
-check ne "गैरकानुनी चाल D (singleton)" "अज्ञात आदेश" "खेलको प्रकार चाहिन्छ"
+check ne "अवैध चाल D (singleton)" "अज्ञात आदेश" "खेलको प्रकार चाहिन्छ"
 check nl "illegale zet D (singleton)" "Onbekende opdracht" "Er is een variant nodig"
 check ur "غیر قانونی چال D (singleton)" "نامعلوم کمانڈ" "ایک قسم درکار ہے"
 

@@ -15,6 +15,8 @@
 #include <libxml/xpathInternals.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dj-diagram.h"
 #include "dj-notation.h"
@@ -468,16 +470,115 @@ test_save (void)
   g_assert_no_error (error);
   mid_diagram (&d, game);
   g_assert_true (g_file_set_contents (path, "old", -1, NULL));
-  g_assert_true (dj_diagram_save (&d, file, DJ_DIAGRAM_FORMAT_PNG, 200, &error));
+  g_assert_true (dj_diagram_save (&d, file, DJ_DIAGRAM_FORMAT_PNG, 200, DJ_SAFE_SAVE_NONE,
+                                  &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &data, &len, NULL));
   g_assert_cmpmem (data, 4, "\x89PNG", 4);
 
   /* A folder that does not exist: refused, naming the file. */
-  g_assert_false (dj_diagram_save (&d, bad, DJ_DIAGRAM_FORMAT_SVG, 200, &error));
-  g_assert_error (error, DJ_DIAGRAM_ERROR, DJ_DIAGRAM_ERROR_WRITE);
+  g_assert_false (dj_diagram_save (&d, bad, DJ_DIAGRAM_FORMAT_SVG, 200, DJ_SAFE_SAVE_NONE,
+                                   &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
   g_assert_nonnull (strstr (error->message, "missing"));
   g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Pictures and sheets save as game files do (dj_safe_save): a full disk at
+ * any step leaves the old file byte for byte, a pipe or a device is refused
+ * at once instead of blocking, a read-only file refused unless forced. */
+typedef enum
+{
+  SAVE_PNG,
+  SAVE_SVG,
+  SAVE_PDF,
+} SaveKind;
+
+static gboolean
+save_kind (SaveKind          kind,
+           GFile            *file,
+           DjSafeSaveFlags   flags,
+           GError          **error)
+{
+  g_autoptr(DjGame) game = parse_game (mid_game);
+  g_auto(DjDiagram) d = { 0 };
+  g_autoptr(DjSheet) sheet = NULL;
+  DjSheetOptions options;
+
+  if (kind == SAVE_PDF)
+    {
+      dj_sheet_options_init (&options);
+      sheet = dj_sheet_new (game, &options, NULL);
+      g_assert_nonnull (sheet);
+      return dj_sheet_save_pdf (sheet, file, flags, error);
+    }
+  mid_diagram (&d, game);
+  return dj_diagram_save (&d, file, kind == SAVE_PNG ? DJ_DIAGRAM_FORMAT_PNG
+                                                     : DJ_DIAGRAM_FORMAT_SVG, 400, flags, error);
+}
+
+static void
+test_save_failures (gconstpointer data)
+{
+  SaveKind kind = GPOINTER_TO_INT (data);
+  static const DjSafeSaveStep steps[] = {
+    DJ_SAFE_SAVE_STEP_WRITE, DJ_SAFE_SAVE_STEP_SYNC, DJ_SAFE_SAVE_STEP_RENAME,
+  };
+  static const char old[] = "an older picture, which a failed save must keep";
+  g_autofree char *dir = g_dir_make_tmp ("diagram-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "picture", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) pipe_file = g_file_new_for_path (fifo);
+  g_autoptr(GFile) device = g_file_new_for_path ("/dev/null");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_autofree char *data_read = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_autofree char *now = NULL;
+
+      g_assert_true (g_file_set_contents (path, old, -1, NULL));
+      dj_safe_save_inject_failure (steps[i], 100);
+      g_assert_false (save_kind (kind, file, DJ_SAFE_SAVE_NONE, &error));
+      dj_safe_save_inject_failure (DJ_SAFE_SAVE_STEP_NONE, 0);
+      g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
+      g_assert_true (g_str_has_prefix (error->message, path));
+      g_clear_error (&error);
+      g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+      g_assert_cmpstr (now, ==, old);
+    }
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_false (save_kind (kind, pipe_file, DJ_SAFE_SAVE_NONE, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "it is a pipe"));
+  g_clear_error (&error);
+  g_assert_false (save_kind (kind, device, DJ_SAFE_SAVE_FORCE, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, "it is a device"));
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  g_assert_false (save_kind (kind, file, DJ_SAFE_SAVE_NONE, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  if (getuid () == 0)
+    {
+      g_assert_true (save_kind (kind, file, DJ_SAFE_SAVE_FORCE, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &data_read, NULL, NULL));
+      g_assert_cmpstr (data_read, !=, old);
+    }
+
+  /* Nothing left behind but the two names */
+  listing = g_dir_open (dir, 0, NULL);
+  for (const char *name; (name = g_dir_read_name (listing)) != NULL;)
+    g_assert_true (strcmp (name, "picture") == 0 || strcmp (name, "pipe") == 0);
+  g_unlink (path);
+  g_unlink (fifo);
   g_rmdir (dir);
 }
 
@@ -528,5 +629,11 @@ main (int    argc,
   g_test_add_func ("/djenon/diagram/svg", test_svg);
   g_test_add_func ("/djenon/diagram/save", test_save);
   g_test_add_func ("/djenon/diagram/find-node", test_find_node);
+  g_test_add_data_func ("/djenon/diagram/save-failures/png", GINT_TO_POINTER (SAVE_PNG),
+                        test_save_failures);
+  g_test_add_data_func ("/djenon/diagram/save-failures/svg", GINT_TO_POINTER (SAVE_SVG),
+                        test_save_failures);
+  g_test_add_data_func ("/djenon/diagram/save-failures/pdf", GINT_TO_POINTER (SAVE_PDF),
+                        test_save_failures);
   return g_test_run ();
 }

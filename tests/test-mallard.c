@@ -585,7 +585,9 @@ static const SourceDocument source_documents[] = {
       "Aukeratutako hobiak gutxienez bi hazi izan behar ditu",
       "Azken haziak hobi baten edukia zehazki bi edo lau hazitara ekartzen duenean, hazi horiek "
       "harrapatu eta jokotik kentzen dira.",
-      "Harrapaketa arbelaren bi aldeetan gerta daitezke.",
+      /* "arbelaren" (of the blackboard) is a marked correction: the page
+       * gives Djenon's word, then the source's in a note. */
+      "Harrapaketa taularen (iturburuan: «arbelaren») bi aldeetan gerta daitezke.",
       "Jolasaren amaieran, jokalari bakoitzak bere etxeko sei hobietan geratzen diren hazi guztiak "
       "biltzen ditu eta harrapatutako guztirara gehitzen ditu.",
     },
@@ -625,7 +627,8 @@ static const SourceDocument source_documents[] = {
     {
       "تقریباً 180,000 افراد کی تعداد کے ساتھ، Abé تاریخی دارالحکومت Agboville کے ارد گرد مرکوز زرعی "
       "اور زبانی روایات کو برقرار رکھتا ہے۔",
-      "فعال کھلاڑی فوری طور پر اس گڑھے کے تمام مواد کو اٹھاتا ہے اور دوسری گود میں بونا جاری رکھتا ہے۔",
+      "فعال کھلاڑی فوری طور پر اس گڑھے کے تمام مواد کو اٹھاتا ہے اور دوسرے چکر (ماخذ میں: “دوسری گود”) "
+      "میں بونا جاری رکھتا ہے۔",
       "جب آخری بیج ایک گڑھے کے مواد کو بالکل دو یا چار بیجوں پر لاتا ہے، تو ان بیجوں کو فوراً پکڑ کر "
       "ایک طرف رکھ دیا جاتا ہے۔",
       "تو حریف اگر ممکن ہو تو ایسا اقدام کرنے کا پابند ہے جو کم از کم ایک بیج کو بھوکے کھلاڑی کے علاقے "

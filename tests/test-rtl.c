@@ -18,7 +18,9 @@
 
 #include "dj-analysis-panel.h"
 #include "dj-notation-line.h"
+#include "dj-board.h"
 #include "dj-notation-view.h"
+#include "dj-rules-example.h"
 #include "dj-rules-view.h"
 #include "dj-test-app.h"
 #include "dj-test-picture.h"
@@ -382,6 +384,55 @@ test_help_page (void)
   flush_events ();
 }
 
+static gboolean
+example_is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* A worked example in the Urdu rules page: the board keeps its left and
+ * right (a to f from left to right, as players see it), the explainer's
+ * words run right to left, and so do the buttons. */
+static void
+test_help_example (void)
+{
+  GtkWindow *view = dj_rules_view_new (NULL, DJ_VARIANT_ABE);
+  GtkWidget *example = NULL;
+  GtkWidget *words;
+  g_autoptr(GPtrArray) widgets = NULL;
+
+  gtk_window_set_default_size (view, 700, 800);
+  dj_rules_view_show_page (DJ_RULES_VIEW (view), "rules-abe#example-chain", "ur");
+  gtk_window_present (view);
+  widgets = all_widgets (dj_rules_view_get_content (DJ_RULES_VIEW (view)));
+  for (guint i = 0; i < widgets->len && example == NULL; i++)
+    if (DJ_IS_RULES_EXAMPLE (widgets->pdata[i]) &&
+        g_strcmp0 (gtk_widget_get_name (widgets->pdata[i]), "abe-capture") == 0)
+      example = widgets->pdata[i];
+  g_assert_nonnull (example);
+  dj_test_wait_until (10, example_is_drawn, example, "the example to be drawn");
+
+  gtk_widget_activate_action (example, "example.next", NULL);
+  words = dj_test_find_widget (example, GTK_TYPE_LABEL);
+  while (words != NULL && gtk_widget_get_ancestor (words, DJ_TYPE_BOARD) != NULL)
+    words = gtk_widget_get_next_sibling (gtk_widget_get_ancestor (words, DJ_TYPE_BOARD));
+  g_assert_true (GTK_IS_LABEL (words));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (words)), ==,
+                   dj_rules_example_get_words (DJ_RULES_EXAMPLE (example)));
+  /* The words are the explainer's, in Urdu, laid out right to left. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (words)), "چکر"));
+  g_assert_cmpint (gtk_widget_get_direction (words), ==, GTK_TEXT_DIR_RTL);
+  g_assert_cmpint (pango_layout_get_line_readonly (gtk_label_get_layout (GTK_LABEL (words)), 0)
+                   ->resolved_dir, ==, PANGO_DIRECTION_RTL);
+  g_assert_cmpint (gtk_widget_get_direction (dj_rules_example_get_board (DJ_RULES_EXAMPLE (example))),
+                   ==, GTK_TEXT_DIR_LTR);
+  flush_frames ();
+  check_reference (example, "rtl-ur-help-example");
+
+  gtk_window_destroy (view);
+  flush_events ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -406,6 +457,7 @@ main (int   argc,
   g_test_add_func ("/djenon/rtl/glyph-menu", test_glyph_menu);
   g_test_add_func ("/djenon/rtl/analysis-panel", test_analysis_panel);
   g_test_add_func ("/djenon/rtl/help-page", test_help_page);
+  g_test_add_func ("/djenon/rtl/help-example", test_help_example);
   status = g_test_run ();
   g_clear_object (&app);
   dj_test_remove_tree (home);

@@ -25,6 +25,7 @@ from tap import done, ok
 
 TOP = os.environ.get('DJENON_SRCDIR') or os.path.join(os.path.dirname(__file__), '..')
 M = '{http://projectmallard.org/1.0/}'
+IF = '{http://projectmallard.org/if/1.0/}'
 PAGES = ('rules-aboure', 'rules-abe')
 SOURCE_TITLE = {'rules-aboure': 'Djenon Aboure', 'rules-abe': 'Djenon Abe'}
 
@@ -114,6 +115,9 @@ def page_blocks(root, marks, ll):
         if sec.get('id') in ('example', 'example-chain', 'interpretation', 'source'):
             continue
         for elem in sec.iter():
+            # Djenon's worked examples: their words and the link for other help readers.
+            if elem.get('style') == 'example-caption' or elem.get(IF + 'test'):
+                continue
             if elem.tag in (M + 'title', M + 'p'):
                 blocks.append(space_sentences(source_text(elem, marks, ll)))
     return blocks
@@ -245,11 +249,30 @@ def check_sources(pages):
            words)
 
 
+def check_type_lines(pages):
+    """Each source's first line after the title gives the type of the game; the
+    pages leave it out, so "How Djenon reads the rules" must say so, in every
+    language, naming each source's label."""
+    for name, ll, page in SOURCES:
+        with open(os.path.join(TOP, 'tests', 'sources', name), encoding='utf-8') as f:
+            line = f.read().split('\n')[1].strip()
+        label = line.split(':', 1)[0]
+        on_page = any(line.split(':', 1)[1].strip()[:40] in text_of(p)
+                      for p in pages[ll][page].iter(M + 'p'))
+        for lang, book in pages.items():
+            listed = ' '.join(text_of(sec) for sec in book['rules-interpretation'].iter(M + 'section')
+                              if sec.get('id') == 'corrections')
+            ok(on_page or ('“%s”' % label) in listed,
+               '%s: the type line of %s (“%s”) is on its page or listed among the layout changes' %
+               (lang, name, label), listed[-400:])
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         pages = build_pages(tmp)
         check_credits(pages)
         check_sources(pages)
+        check_type_lines(pages)
     return done()
 
 

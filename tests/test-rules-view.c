@@ -13,6 +13,8 @@
 
 #include "dj-help.h"
 #include "dj-resources.h"
+#include "dj-board.h"
+#include "dj-rules-example.h"
 #include "dj-rules-view.h"
 #include "dj-test-app.h"
 #include "dj-test-picture.h"
@@ -317,6 +319,19 @@ check_directions (GtkWidget        *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
+      /* A board is drawn as the players see it, in every language. */
+      if (DJ_IS_BOARD (child))
+        {
+          g_assert_cmpint (gtk_widget_get_direction (child), ==, GTK_TEXT_DIR_LTR);
+          continue;
+        }
+      /* An example's words and buttons are the interface's, and follow its
+       * direction. */
+      if (DJ_IS_RULES_EXAMPLE (child))
+        {
+          check_directions (child, gtk_widget_get_default_direction ());
+          continue;
+        }
       /* Code reads left to right everywhere. */
       if (GTK_IS_SCROLLED_WINDOW (child))
         {
@@ -656,6 +671,181 @@ test_show_help (void)
   g_rmdir (empty);
 }
 
+/* The examples of a page, in order. */
+static GPtrArray *
+page_examples (DjRulesView *view)
+{
+  g_autoptr(GPtrArray) widgets = g_ptr_array_new ();
+  GPtrArray *examples = g_ptr_array_new ();
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, dj_rules_view_get_content (view));
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+      if (DJ_IS_RULES_EXAMPLE (w))
+        g_ptr_array_add (examples, w);
+      for (GtkWidget *c = gtk_widget_get_last_child (w); c; c = gtk_widget_get_prev_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  g_ptr_array_unref (stack);
+  return examples;
+}
+
+static DjRulesExample *
+find_example (DjRulesView *view,
+              const char  *id)
+{
+  g_autoptr(GPtrArray) examples = page_examples (view);
+
+  for (guint i = 0; i < examples->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (examples->pdata[i]), id) == 0)
+      return examples->pdata[i];
+  g_error ("no example %s on %s", id, dj_rules_view_get_page_id (view));
+}
+
+static gboolean
+is_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+static gboolean
+board_is_still (gpointer data)
+{
+  return !dj_board_is_animating (DJ_BOARD (data));
+}
+
+/* The button of an example with this label (or tooltip). */
+static GtkWidget *
+example_button (DjRulesExample *example,
+                const char     *label)
+{
+  g_autoptr(GPtrArray) widgets = all_widgets (GTK_WIDGET (example));
+
+  for (guint i = 0; i < widgets->len; i++)
+    {
+      GtkWidget *w = widgets->pdata[i];
+
+      if (GTK_IS_BUTTON (w) && (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), label) == 0 ||
+                                g_strcmp0 (gtk_widget_get_tooltip_text (w), label) == 0))
+        return w;
+    }
+  g_error ("no button %s in the example", label);
+}
+
+/* What the example's board draws now, as position text. */
+static const char *
+board_position_text (DjRulesExample *example)
+{
+  static char text[64];
+  DjBoardScene *scene = dj_board_get_scene (DJ_BOARD (dj_rules_example_get_board (example)));
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint pit = 0; pit < 12; pit++)
+    g_string_append_printf (out, "%u ", dj_board_scene_get_pit_count (scene, pit));
+  g_string_append_printf (out, "%u %u %s", dj_board_scene_get_captured (scene, DJ_SOUTH),
+                          dj_board_scene_get_captured (scene, DJ_NORTH),
+                          dj_board_scene_get_side_to_move (scene) == DJ_SOUTH ? "S" : "N");
+  g_strlcpy (text, out->str, sizeof text);
+  return text;
+}
+
+/* The examples play on the page: lap by lap with the explainer's words, the
+ * whole move at the board's usual speed (the default settings: animated),
+ * a move that cannot be played says why, and the page keeps its examples in
+ * every language. */
+static void
+test_examples (void)
+{
+  DjRulesView *view = new_view (DJ_VARIANT_ABOURE);
+  DjRulesExample *relay;
+  GtkWidget *widget;
+  g_autoptr(GPtrArray) examples = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (view), 760, 900);
+  gtk_window_present (GTK_WINDOW (view));
+  dj_rules_view_show_page (view, "rules-aboure", "C");
+  examples = page_examples (view);
+  g_assert_cmpuint (examples->len, ==, 8);
+
+  relay = find_example (view, "aboure-relay");
+  widget = GTK_WIDGET (relay);
+  g_assert_cmpint (dj_rules_example_get_step (relay), ==, -1);
+  g_assert_cmpuint (dj_rules_example_get_n_steps (relay), ==, 2);
+  g_assert_cmpstr (board_position_text (relay), ==, "0 0 3 0 4 0 0 2 0 0 0 2 17 20 S");
+  g_assert_nonnull (strstr (dj_rules_example_get_words (relay), "South plays c"));
+
+  /* Lap by lap: the first lap ends in e, which relays; the second in the
+   * empty C, which ends the move. */
+  gtk_widget_activate_action (widget, "example.next", NULL);
+  g_assert_cmpint (dj_rules_example_get_step (relay), ==, 0);
+  g_assert_nonnull (strstr (dj_rules_example_get_words (relay), "Lap 1"));
+  g_assert_nonnull (strstr (dj_rules_example_get_words (relay), "relays"));
+  g_assert_cmpstr (board_position_text (relay), ==, "0 0 1 1 5 0 0 2 0 0 0 2 17 20 S");
+  gtk_widget_activate_action (widget, "example.next", NULL);
+  g_assert_cmpint (dj_rules_example_get_step (relay), ==, 1);
+  g_assert_nonnull (strstr (dj_rules_example_get_words (relay), "Lap 2"));
+  g_assert_cmpstr (board_position_text (relay), ==, "0 0 1 1 1 1 1 3 1 0 0 2 17 20 N");
+  gtk_widget_activate_action (widget, "example.next", NULL);
+  g_assert_cmpint (dj_rules_example_get_step (relay), ==, 1);
+  gtk_widget_activate_action (widget, "example.previous", NULL);
+  g_assert_cmpint (dj_rules_example_get_step (relay), ==, 0);
+  gtk_widget_activate_action (widget, "example.reset", NULL);
+  g_assert_cmpint (dj_rules_example_get_step (relay), ==, -1);
+  g_assert_cmpstr (board_position_text (relay), ==, "0 0 3 0 4 0 0 2 0 0 0 2 17 20 S");
+
+  /* Play: animated, as a game's board; then the position after the move. */
+  gtk_widget_activate_action (widget, "example.play", NULL);
+  g_assert_true (dj_board_is_animating (DJ_BOARD (dj_rules_example_get_board (relay))));
+  dj_test_wait_until (20, board_is_still, dj_rules_example_get_board (relay), "the move to be played");
+  g_assert_cmpstr (board_position_text (relay), ==, "0 0 1 1 1 1 1 3 1 0 0 2 17 20 N");
+
+  /* A pit that cannot be played: the words say why, the board stays. */
+  {
+    DjRulesExample *single = find_example (view, "aboure-single-seed");
+
+    gtk_widget_activate_action (GTK_WIDGET (single), "example.play", NULL);
+    g_assert_nonnull (strstr (dj_rules_example_get_words (single), "South cannot play b"));
+    g_assert_nonnull (strstr (dj_rules_example_get_words (single), "single seed"));
+    g_assert_cmpstr (board_position_text (single), ==, "0 1 3 0 0 0 0 2 0 0 0 2 19 21 S");
+  }
+  /* A position whose game is over says so, with the score. */
+  {
+    DjRulesExample *end = find_example (view, "aboure-end");
+
+    g_assert_nonnull (strstr (dj_rules_example_get_words (end), "South scores 22, North 26"));
+    g_assert_false (gtk_widget_is_sensitive (example_button (end, "_Play")));
+    g_assert_true (gtk_widget_is_sensitive (example_button (end, "_Open on the Board")));
+  }
+
+  /* Every control has a name for assistive technology and takes the focus. */
+  for (GtkWidget *b = gtk_widget_get_parent (example_button (relay, "_Play")) != NULL
+                      ? gtk_widget_get_first_child (gtk_widget_get_parent (example_button (relay, "_Play")))
+                      : NULL;
+       b != NULL; b = gtk_widget_get_next_sibling (b))
+    {
+      g_assert_true (GTK_IS_BUTTON (b));
+      g_assert_true (gtk_widget_get_focusable (b));
+      g_assert_true (gtk_button_get_label (GTK_BUTTON (b)) != NULL ||
+                     gtk_widget_get_tooltip_text (b) != NULL);
+    }
+  dj_test_wait_until (10, is_drawn, relay, "the example to be drawn");
+  dj_test_save_screenshot (GTK_WIDGET (relay), "rules-example-C.png");
+
+  /* The other pages and languages keep their examples. */
+  dj_rules_view_show_page (view, "rules-abe", "nl");
+  g_clear_pointer (&examples, g_ptr_array_unref);
+  examples = page_examples (view);
+  g_assert_cmpuint (examples->len, ==, 7);
+  dj_rules_view_show_page (view, "rules-interpretation", "ne");
+  g_clear_pointer (&examples, g_ptr_array_unref);
+  examples = page_examples (view);
+  g_assert_cmpuint (examples->len, ==, 9);
+  destroy_view (view);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -678,5 +868,6 @@ main (int   argc,
   g_test_add_func ("/djenon/help/rules-view/all-pages", test_all_pages);
   g_test_add_func ("/djenon/help/rules-view/links", test_links);
   g_test_add_func ("/djenon/help/rules-view/show-help", test_show_help);
+  g_test_add_func ("/djenon/help/rules-view/examples", test_examples);
   return g_test_run ();
 }

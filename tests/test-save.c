@@ -54,6 +54,20 @@ save (Writer         writer,
   return dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, error);
 }
 
+static gboolean
+save_flags (Writer           writer,
+            DjCollection    *collection,
+            const char      *path,
+            DjSafeSaveFlags  flags,
+            GError         **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  if (writer == WRITER_XML)
+    return dj_xml_save_file_full (collection, file, flags, NULL, error);
+  return dj_notation_save_file (collection, file, flags, NULL, error);
+}
+
 static char *
 expected_bytes (Writer        writer,
                 DjCollection *collection)
@@ -212,6 +226,137 @@ test_symbolic_links (gconstpointer data)
   names = listing (sub);
   g_assert_cmpstr (names, ==, writer == WRITER_XML ? "game game~ made-through-link"
                                                    : "game made-through-link");
+  remove_tree (dir);
+}
+
+/* A link whose text climbs out of a folder that is itself a link:
+ * A/t.djn -> sub/../real.djn with A/sub -> ../B/inner names B/real.djn, as
+ * the kernel resolves it (opening A/t.djn reads B/real.djn), not A/real.djn
+ * as the text alone would say.  And loops of links end in an error. */
+static void
+test_link_through_folder_link (gconstpointer data)
+{
+  Writer writer = GPOINTER_TO_INT (data);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-save-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "A", NULL);
+  g_autofree char *inner = g_build_filename (dir, "B", "inner", NULL);
+  g_autofree char *sub = g_build_filename (a, "sub", NULL);
+  g_autofree char *link_path = g_build_filename (a, "t.djn", NULL);
+  g_autofree char *wrong = g_build_filename (a, "real.djn", NULL);
+  g_autofree char *right = g_build_filename (dir, "B", "real.djn", NULL);
+  g_autofree char *loop1 = g_build_filename (a, "loop1", NULL);
+  g_autofree char *loop2 = g_build_filename (a, "loop2", NULL);
+  g_autofree char *self = g_build_filename (a, "self", NULL);
+  g_autofree char *in_self = g_build_filename (self, "game.djn", NULL);
+  g_autoptr(DjCollection) games = some_games ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = expected_bytes (writer, games);
+  g_autofree char *through = NULL, *read = NULL, *names = NULL;
+  struct stat st;
+
+  g_assert_cmpint (g_mkdir_with_parents (inner, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (a, 0755), ==, 0);
+  g_assert_cmpint (symlink ("../B/inner", sub), ==, 0);
+  g_assert_cmpint (symlink ("sub/../real.djn", link_path), ==, 0);
+  g_assert_true (g_file_set_contents (right, old_content, -1, NULL));
+  /* What the link opens, as every program reads it */
+  through = contents (link_path);
+  g_assert_cmpstr (through, ==, old_content);
+
+  g_assert_true (save (writer, games, link_path, &error));
+  g_assert_no_error (error);
+  read = contents (right);
+  g_assert_cmpstr (read, ==, expected);
+  g_assert_false (g_file_test (wrong, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (lstat (link_path, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_clear_pointer (&through, g_free);
+  through = contents (link_path);
+  g_assert_cmpstr (through, ==, expected);
+
+  /* Two links naming each other, and a folder link naming itself: refused
+   * with the system's reason, nothing made. */
+  g_assert_cmpint (symlink ("loop2", loop1), ==, 0);
+  g_assert_cmpint (symlink ("loop1", loop2), ==, 0);
+  g_assert_cmpint (symlink ("self", self), ==, 0);
+  g_assert_false (save (writer, games, loop1, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, g_strerror (ELOOP)));
+  g_clear_error (&error);
+  g_assert_false (save (writer, games, in_self, &error));
+  g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, g_strerror (ELOOP)));
+  names = listing (a);
+  g_assert_cmpstr (names, ==, "loop1 loop2 self sub t.djn");
+  remove_tree (dir);
+}
+
+/* A read-only file is refused, as editors refuse it, whatever its links;
+ * DJ_SAFE_SAVE_FORCE replaces it (as root here: the mode alone says
+ * read-only, which root could write all the same). */
+static void
+test_read_only (gconstpointer data)
+{
+  Writer writer = GPOINTER_TO_INT (data);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-save-XXXXXX", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain", NULL);
+  g_autofree char *closed = g_build_filename (dir, "closed", NULL);
+  g_autofree char *one = g_build_filename (dir, "one", NULL);
+  g_autofree char *two = g_build_filename (dir, "two", NULL);
+  g_autoptr(DjCollection) games = some_games ();
+  g_autofree char *expected = expected_bytes (writer, games);
+  const char *targets[] = { plain, closed, one };
+  const mode_t modes[] = { 0444, 0000, 0444 };
+  struct stat st;
+
+  g_assert_true (g_file_set_contents (plain, old_content, -1, NULL));
+  g_assert_true (g_file_set_contents (closed, old_content, -1, NULL));
+  g_assert_true (g_file_set_contents (one, old_content, -1, NULL));
+  g_assert_cmpint (link (one, two), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    g_assert_cmpint (g_chmod (targets[i], modes[i]), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *read = NULL;
+
+      g_assert_false (save (writer, games, targets[i], &error));
+      g_assert_error (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_READ_ONLY);
+      g_assert_true (g_str_has_prefix (error->message, targets[i]));
+      g_assert_nonnull (strstr (error->message, "read-only"));
+      g_assert_cmpint (g_chmod (targets[i], 0644), ==, 0);
+      read = contents (targets[i]);
+      g_assert_cmpstr (read, ==, old_content);
+      g_assert_cmpint (g_chmod (targets[i], modes[i]), ==, 0);
+    }
+  {
+    g_autofree char *names = listing (dir);
+
+    g_assert_cmpstr (names, ==, "closed one plain two");
+  }
+  if (getuid () != 0)
+    {
+      remove_tree (dir);
+      return;   /* forcing needs the right to write them: root's */
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *read = NULL;
+
+      g_assert_true (save_flags (writer, games, targets[i], DJ_SAFE_SAVE_FORCE, &error));
+      g_assert_no_error (error);
+      read = contents (targets[i]);
+      g_assert_cmpstr (read, ==, expected);
+      g_assert_cmpint (g_stat (targets[i], &st), ==, 0);
+      g_assert_cmpint (st.st_mode & 0777, ==, modes[i]);
+    }
+  {
+    g_autofree char *read = contents (two);
+
+    g_assert_cmpstr (read, ==, expected);
+  }
   remove_tree (dir);
 }
 
@@ -603,6 +748,8 @@ main (int    argc,
         { "new-and-replace", test_new_and_replace },
         { "symbolic-links", test_symbolic_links },
         { "hard-links", test_hard_links },
+        { "link-through-folder-link", test_link_through_folder_link },
+        { "read-only", test_read_only },
         { "special-files", test_special_files },
         { "injected-failures", test_injected_failures },
         { "full-file-system", test_full_file_system },

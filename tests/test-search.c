@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -999,7 +1001,8 @@ test_book (gconstpointer data)
   n_lines = g_strv_length (lines);
   for (guint k = 0; k < 25; k++)
     {
-      const char *line = lines[g_rand_int_range (rand, 1, n_lines - 1)];
+      /* not the header, nor the checksum line, nor the empty end */
+      const char *line = lines[g_rand_int_range (rand, 1, n_lines - 2)];
       g_auto(GStrv) tokens = g_strsplit (line, " ", 0);
       guint n = g_strv_length (tokens), seeds = 0;
       g_autoptr(DjAnalysis) fresh = NULL;
@@ -1025,6 +1028,15 @@ test_book (gconstpointer data)
     }
 }
 
+/* @text with its checksum line, as dj-make-book writes it. */
+static char *
+signed_book (const char *text)
+{
+  g_autofree char *sum = dj_book_checksum_line (text, strlen (text));
+
+  return g_strconcat (text, sum, NULL);
+}
+
 static void
 test_book_damaged (void)
 {
@@ -1035,19 +1047,22 @@ test_book_damaged (void)
     guint       line;   /* 0: the header */
   } bad[] = {
     { "", 0 },
-    { "djenon-book-1 aboure on-starved-turn 5\n", 0 },
-    { "djenon-book-2 abe on-starved-turn 5\n", 0 },
-    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 S -2\n", 2 },
-    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 X -2\n", 2 },
-    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S 49\n", 2 },
-    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 40 S 0\n", 2 },
-    { "djenon-book-1 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S -2 7\n", 2 },
-    { "djenon-book-1 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n", 3 },
-    { "djenon-book-1 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N fed 0\n", 2 },
+    { "djenon-book-2 aboure on-starved-turn 5\n", 0 },
+    { "djenon-book-1 abe on-starved-turn 5\n", 0 },
+    { "djenon-book-3 abe on-starved-turn 5\n", 0 },
+    { "djenon-book-2 abe on-starved-turn 9\n", 1 },
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 S -2\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 X -2\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S 49\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 40 S 0\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S -2 7\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n", 3 },
+    { "djenon-book-2 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N fed 0\n", 2 },
   };
-  const char *good = "djenon-book-1 abe on-starved-turn 5\n"
-                     "0 0 0 0 0 0 1 1 0 0 0 0 N feed 2\n"
-                     "4 4 4 4 4 4 4 4 4 4 4 4 S -2\n";
+  const char *lines = "djenon-book-2 abe on-starved-turn 5\n"
+                      "0 0 0 0 0 0 1 1 0 0 0 0 N feed 2\n"
+                      "4 4 4 4 4 4 4 4 4 4 4 4 S -2\n";
+  g_autofree char *good = signed_book (lines);
   g_autoptr(DjBook) book = NULL;
   g_autoptr(GError) error = NULL;
   DjPosition pos;
@@ -1056,7 +1071,8 @@ test_book_damaged (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(GError) e = NULL;
-      g_autoptr(DjBook) b = dj_book_parse (&abe, bad[i].text, strlen (bad[i].text), &e);
+      g_autofree char *text = signed_book (bad[i].text);
+      g_autoptr(DjBook) b = dj_book_parse (&abe, text, strlen (text), &e);
 
       g_assert_null (b);
       g_assert_error (e, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
@@ -1067,12 +1083,21 @@ test_book_damaged (void)
           g_assert_nonnull (strstr (e->message, where));
         }
     }
-  /* A NUL inside the text is not a book either. */
+  /* A NUL inside the text is not a book either; nor one without its
+   * checksum, or with an edited value. */
   {
     g_autoptr(GError) e = NULL;
+    g_autofree char *edited = g_strdup (good);
 
     g_assert_null (dj_book_parse (&abe, good, strlen (good) + 1, &e));
     g_assert_nonnull (e);
+    g_clear_error (&e);
+    g_assert_null (dj_book_parse (&abe, lines, strlen (lines), &e));
+    g_assert_nonnull (strstr (e->message, "checksum"));
+    g_clear_error (&e);
+    *strstr (edited, "S -2") = 'N';
+    g_assert_null (dj_book_parse (&abe, edited, strlen (edited), &e));
+    g_assert_nonnull (strstr (e->message, "checksum"));
   }
 
   book = dj_book_parse (&abe, good, strlen (good), &error);
@@ -1087,6 +1112,166 @@ test_book_damaged (void)
   g_assert_true (dj_position_parse ("0 0 0 0 0 0 1 1 0 0 0 0 20 26 N feed", &pos, NULL));
   g_assert_true (dj_book_lookup (book, &pos, &v));
   g_assert_cmpint (v, ==, 2);
+}
+
+/* Every single-bit flip anywhere in a small book (its first 60 positions,
+ * signed), and 300 random flips in the shipped book, are refused: a
+ * damaged book never gives a wrong "exact" value. */
+static void
+test_book_bit_flips (void)
+{
+  const DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *path = g_build_filename (g_getenv ("DJENON_TABLES_DIR"), "abe.djbook", NULL);
+  g_autofree char *shipped = NULL;
+  g_autofree char *small = NULL;
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  const char *p;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &shipped, &len, NULL));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjBook) book = dj_book_parse (&abe, shipped, len, &error);
+
+    g_assert_no_error (error);
+  }
+  p = shipped;
+  for (guint i = 0; i < 61; i++)
+    p = strchr (p, '\n') + 1;
+  g_string_append_len (lines, shipped, p - shipped);
+  small = signed_book (lines->str);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DjBook) book = dj_book_parse (&abe, small, strlen (small), &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (dj_book_size (book), ==, 60);
+  }
+  for (gsize i = 0, n = strlen (small); i < n; i++)
+    for (guint bit = 0; bit < 8; bit++)
+      {
+        g_autoptr(DjBook) book = NULL;
+
+        small[i] ^= 1 << bit;
+        book = dj_book_parse (&abe, small, n, NULL);
+        if (book != NULL)
+          g_error ("byte %" G_GSIZE_FORMAT " bit %u flipped: accepted", i, bit);
+        small[i] ^= 1 << bit;
+      }
+  for (guint k = 0; k < 300; k++)
+    {
+      gsize i = g_rand_int_range (rand, 0, len);
+      guint bit = g_rand_int_range (rand, 0, 8);
+      g_autoptr(DjBook) book = NULL;
+
+      shipped[i] ^= 1 << bit;
+      book = dj_book_parse (&abe, shipped, len, NULL);
+      g_assert_null (book);
+      shipped[i] ^= 1 << bit;
+    }
+}
+
+/* Data files that are not regular files are refused at once, without
+ * reading them: a pipe (which would block), /dev/zero (which never ends). */
+static void
+test_data_special_files (void)
+{
+  const DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *warning = NULL;
+  g_autofree char *details = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *dir = g_dir_make_tmp ("djenon-data-XXXXXX", NULL);
+      g_autofree char *book = g_build_filename (dir, "abe.djbook", NULL);
+      g_autofree char *tables = g_build_filename (dir, "abe.djtb", NULL);
+      g_autofree char *zero_book = g_build_filename (dir, "aboure.djbook", NULL);
+      g_autofree char *zero_tables = g_build_filename (dir, "aboure.djtb", NULL);
+
+      g_assert_cmpint (mkfifo (book, 0600), ==, 0);
+      g_assert_cmpint (mkfifo (tables, 0600), ==, 0);
+      g_assert_cmpint (symlink ("/dev/zero", zero_book), ==, 0);
+      g_assert_cmpint (symlink ("/dev/zero", zero_tables), ==, 0);
+      g_setenv ("DJENON_DATA_TEST_DIR", dir, TRUE);
+      g_test_trap_subprocess (NULL, 20 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+      g_unlink (book);
+      g_unlink (tables);
+      g_unlink (zero_book);
+      g_unlink (zero_tables);
+      g_rmdir (dir);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  g_setenv ("DJENON_TABLES_DIR", g_getenv ("DJENON_DATA_TEST_DIR"), TRUE);
+  for (guint r = 0; r < 2; r++)
+    {
+      const DjRules rules = DJ_RULES_INIT (r == 0 ? DJ_VARIANT_ABE : DJ_VARIANT_ABOURE);
+      g_autoptr(DjSearch) search = dj_search_new (1 << 20);
+      const DjSearchLimits limits = { 0, 20000, 0, DJ_SEARCH_VALUES_ONLY };
+      g_autoptr(DjAnalysis) a = NULL;
+      DjPosition start;
+
+      g_clear_pointer (&warning, g_free);
+      g_clear_pointer (&details, g_free);
+      warning = dj_search_data_warning (&rules, &details);
+      g_assert_cmpstr (warning, ==, "Opening book and endgame tables damaged: analysis exact "
+                                    "but slower");
+      g_assert_nonnull (strstr (details, "not a regular file"));
+      g_assert_nonnull (strstr (details, dj_tables_file_name (&rules)));
+      g_assert_nonnull (strstr (details, dj_book_file_name (&rules)));
+      /* and the search goes on without them */
+      dj_position_init_start (&start);
+      a = dj_search_analyse (search, &rules, &start, &limits, NULL, NULL);
+      g_assert_nonnull (a);
+    }
+  /* No file at all is no warning: a build without that data. */
+  {
+    const DjRules immediate = { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE };
+
+    g_assert_null (dj_search_data_warning (&immediate, NULL));
+  }
+  (void) abe;
+}
+
+/* Tables read into memory: a file cut short while in use changes nothing
+ * (a mapping would turn every probe into SIGBUS). */
+static void
+test_tables_truncated_in_use (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "abe.djtb", NULL);
+  g_autoptr(GError) error = NULL;
+  DjTables *built = dj_tables_build (&abe, 8, NULL, NULL);
+  DjTables *loaded;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (6);
+  guint probes = 0;
+
+  g_assert_true (dj_tables_save (built, path, &error));
+  loaded = dj_tables_load (&abe, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (truncate (path, 0), ==, 0);
+  for (guint k = 0; k < 20000; k++)
+    {
+      DjPosition pos = { 0 };
+      guint seeds = g_rand_int_range (rand, 0, 9);
+      int a, b;
+
+      for (guint s = 0; s < seeds; s++)
+        pos.pits[g_rand_int_range (rand, 0, DJ_N_PITS)]++;
+      pos.to_move = g_rand_int_range (rand, 0, 2);
+      if (!dj_tables_lookup (built, &pos, &a))
+        continue;
+      g_assert_true (dj_tables_lookup (loaded, &pos, &b));
+      g_assert_cmpint (a, ==, b);
+      probes++;
+    }
+  g_assert_cmpuint (probes, >, 10000);
+  dj_tables_free (loaded);
+  dj_tables_free (built);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 static void
@@ -1149,6 +1334,9 @@ main (int    argc,
   g_test_add_data_func ("/djenon/search/book/abe", &book_rules[1], test_book);
   g_test_add_data_func ("/djenon/search/book/abe-immediate", &book_rules[2], test_book);
   g_test_add_func ("/djenon/search/book/damaged", test_book_damaged);
+  g_test_add_func ("/djenon/search/book/bit-flips", test_book_bit_flips);
+  g_test_add_func ("/djenon/search/data-special-files", test_data_special_files);
+  g_test_add_func ("/djenon/search/tables-truncated-in-use", test_tables_truncated_in_use);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);
 

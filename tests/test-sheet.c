@@ -134,7 +134,7 @@ save (DjSheet    *sheet,
   g_autoptr(GFile) file = g_file_new_for_path (pdf);
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (dj_sheet_save_pdf (sheet, file, &error));
+  g_assert_true (dj_sheet_save_pdf (sheet, file, DJ_SAFE_SAVE_NONE, &error));
   g_assert_no_error (error);
 }
 

@@ -1384,6 +1384,80 @@ test_document_async (void)
   g_rmdir (dir);
 }
 
+/* A read-only file is not replaced by Save (issue 21): a dialog says so and
+ * offers Save As…, which opens the file chooser; the file stays as it was. */
+static gboolean
+message_dialog_shown (gpointer window)
+{
+  return find_message_dialog (GTK_WINDOW (window)) != NULL;
+}
+
+static GtkWidget *
+find_file_chooser (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_window_get_transient_for (w) == parent)
+        return GTK_WIDGET (w);
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer window)
+{
+  return find_file_chooser (GTK_WINDOW (window)) != NULL;
+}
+
+static void
+test_save_read_only (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "locked.djenon", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  DjWindow *window = new_window ();
+  AdwMessageDialog *dialog;
+  GtkWidget *chooser;
+
+  activate_pit (window, 2);
+  g_assert_true (dj_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  dj_game_set_comment_after (dj_window_get_game (window), current (window), "a later note");
+  g_assert_true (dj_window_get_modified (window));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  dj_test_wait_until (10, message_dialog_shown, window, "the read-only dialog");
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "locked.djenon"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "Read-Only"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "read-only"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "cancel"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "save-as"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "save-as"), ==, "Save _As…");
+  g_assert_true (dj_window_get_modified (window));
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  respond (dialog, "save-as");
+  dj_test_wait_until (10, file_chooser_shown, window, "the Save As chooser");
+  chooser = find_file_chooser (GTK_WINDOW (window));
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  flush_events ();
+  g_assert_true (dj_window_get_modified (window));
+
+  destroy_window (window);
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  dj_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1434,6 +1508,7 @@ main (int   argc,
                    test_open_broken_from_command_line);
   g_test_add_func ("/djenon/app/title-after-save", test_title_after_save);
   g_test_add_func ("/djenon/app/document-async", test_document_async);
+  g_test_add_func ("/djenon/app/save-read-only", test_save_read_only);
 
   status = g_test_run ();
   g_clear_object (&app);

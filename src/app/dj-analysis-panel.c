@@ -25,6 +25,7 @@ struct _DjAnalysisPanel
   GtkLabel     *over_label;
   GtkListBox   *list_box;
   GtkLabel     *status_label;
+  GtkLabel     *data_note_label;
 
   DjGame       *game;
   GSignalGroup *game_signals;   /* the game's signals while it is shown */
@@ -498,6 +499,30 @@ is_active (DjAnalysisPanel *self)
   return !self->disposed && self->game != NULL && gtk_widget_get_visible (GTK_WIDGET (self));
 }
 
+/* A data file of these rules refused (a damaged opening book or endgame
+ * tables): the analysis stays exact, only slower, and the user is told.
+ * Asked after a search, which has loaded the data by then. */
+static void
+update_data_note (DjAnalysisPanel *self)
+{
+  g_autofree char *details = NULL;
+  g_autofree char *note = dj_search_data_warning (dj_game_get_rules (self->game), &details);
+
+  gtk_label_set_label (self->data_note_label, note != NULL ? note : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->data_note_label), details);
+  gtk_widget_set_visible (GTK_WIDGET (self->data_note_label), note != NULL);
+}
+
+const char *
+dj_analysis_panel_get_data_note (DjAnalysisPanel *self)
+{
+  g_return_val_if_fail (DJ_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->data_note_label)))
+    return NULL;
+  return gtk_label_get_label (self->data_note_label);
+}
+
 static void
 on_analysed (GObject      *source,
              GAsyncResult *result,
@@ -515,6 +540,7 @@ on_analysed (GObject      *source,
   if (!is_active (self))
     return;
 
+  update_data_note (self);
   pos = dj_node_get_position (dj_game_get_current (self->game));
   if (analysis != NULL && !analysis->cancelled && dj_position_equal (&analysis->position, pos))
     {
@@ -877,6 +903,7 @@ dj_analysis_panel_class_init (DjAnalysisPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, over_label);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, list_box);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, status_label);
+  gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, data_note_label);
   gtk_widget_class_set_css_name (widget_class, "analysispanel");
 
   gtk_widget_class_install_action (widget_class, "analysis.add-variation", "i",

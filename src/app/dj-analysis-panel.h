@@ -56,6 +56,9 @@ gboolean          dj_analysis_panel_get_busy         (DjAnalysisPanel *self);
 /* The analysis shown, of the current node's position; NULL while searching,
  * when hidden or when there is no game. */
 const DjAnalysis *dj_analysis_panel_get_analysis     (DjAnalysisPanel *self);
+/* The note shown when the opening book or the endgame tables of the game's
+ * rules were refused as damaged (dj_search_data_warning), or NULL. */
+const char       *dj_analysis_panel_get_data_note    (DjAnalysisPanel *self);
 
 /* What the row of move @index shows, for tests and assistive technology:
  * "c: +4, exact; best line 1. c B 2. d A". NULL past the last row. */

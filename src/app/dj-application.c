@@ -8,6 +8,7 @@
 
 #include "dj-application.h"
 #include "dj-drafts.h"
+#include "dj-example-uri.h"
 #include "dj-help.h"
 #include "dj-rules-view.h"
 #include "dj-toolkit.h"
@@ -80,6 +81,7 @@ offer_drafts (DjApplication *self,
               DjWindow      *reuse)
 {
   g_autoptr(GPtrArray) drafts = NULL;
+  guint offered = 0;
 
   if (self->drafts_checked)
     return FALSE;
@@ -91,6 +93,12 @@ offer_drafts (DjApplication *self,
       DjDraft *draft = drafts->pdata[i];
       DjWindow *window = NULL;
 
+      /* Another Djenon running (without a session bus, each start is a
+       * process of its own) is still working on it. */
+      if (draft->in_use)
+        continue;
+      offered++;
+
       if (draft->file != NULL)
         window = dj_application_find_window (self, draft->file);
       if (window == NULL && reuse != NULL)
@@ -101,7 +109,7 @@ offer_drafts (DjApplication *self,
       gtk_window_present (GTK_WINDOW (window));
       dj_window_offer_draft (window, draft);
     }
-  return drafts->len > 0;
+  return offered > 0;
 }
 
 static void
@@ -155,6 +163,40 @@ dj_application_activate (GApplication *app)
     dj_window_show_sample (new_window);
 }
 
+/* A djenon: link from a help reader (or the rules viewer): a new game window
+ * set up at its position.  A link that is not one of Djenon's is refused
+ * with the reason, over the window the user is in. */
+void
+dj_application_open_example (DjApplication *self,
+                             const char    *uri)
+{
+  g_autoptr(GError) error = NULL;
+  DjExampleLink link;
+  DjWindow *window;
+
+  g_return_if_fail (DJ_IS_APPLICATION (self));
+  g_return_if_fail (uri != NULL);
+
+  if (!dj_example_uri_parse (uri, &link, &error))
+    {
+      window = DJ_IS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)))
+               ? DJ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)))
+               : NULL;
+      if (window == NULL)
+        {
+          window = dj_application_new_window (self);
+          watch_first_frame (self, window);
+        }
+      gtk_window_present (GTK_WINDOW (window));
+      dj_window_show_error (window, _("This Link Cannot Be Opened"), error->message);
+      return;
+    }
+  window = dj_window_new (GTK_APPLICATION (self));
+  watch_first_frame (self, window);
+  dj_window_start_game (window, &link.rules, &link.start, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 dj_application_open (GApplication  *app,
                      GFile        **files,
@@ -165,7 +207,16 @@ dj_application_open (GApplication  *app,
 
   for (int i = 0; i < n_files; i++)
     {
-      DjWindow *window = dj_application_find_window (self, files[i]);
+      DjWindow *window;
+
+      if (g_file_has_uri_scheme (files[i], DJ_EXAMPLE_URI_SCHEME))
+        {
+          g_autofree char *uri = g_file_get_uri (files[i]);
+
+          dj_application_open_example (self, uri);
+          continue;
+        }
+      window = dj_application_find_window (self, files[i]);
 
       if (window != NULL)
         {
@@ -266,8 +317,17 @@ help_activated (GSimpleAction *action,
   dj_show_help (parent, NULL);
 }
 
+static void
+open_example_activated (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       data)
+{
+  dj_application_open_example (data, g_variant_get_string (parameter, NULL));
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "new-window", .activate = new_window_activated },
+  { .name = "open-example", .activate = open_example_activated, .parameter_type = "s" },
   { .name = "quit", .activate = quit_activated },
   { .name = "about", .activate = about_activated },
   { .name = "help", .activate = help_activated },

@@ -26,5 +26,8 @@ DjWindow      *dj_application_find_window      (DjApplication     *self,
                                                 GFile             *file);
 /* A new window with a new game of the last variant. */
 DjWindow      *dj_application_new_window       (DjApplication     *self);
+/* Opens a djenon: link (a help example) in a new game window, or says why not. */
+void           dj_application_open_example     (DjApplication     *self,
+                                                const char        *uri);
 
 G_END_DECLS

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "dj-document.h"
@@ -12,6 +14,24 @@
 
 /* A draft is written this long after the first change not yet in one. */
 #define DRAFT_DELAY_MS    2000
+
+#define STAMP_ATTRIBUTES G_FILE_ATTRIBUTE_TIME_MODIFIED "," \
+                         G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC "," \
+                         G_FILE_ATTRIBUTE_STANDARD_SIZE "," \
+                         G_FILE_ATTRIBUTE_UNIX_INODE "," \
+                         G_FILE_ATTRIBUTE_UNIX_DEVICE
+
+/* What says that a file is the one read or written: another program that
+ * writes it (or replaces it) changes at least one of these. */
+typedef struct
+{
+  gboolean exists;
+  guint64  mtime;
+  guint32  mtime_usec;
+  guint64  size;
+  guint64  inode;
+  guint32  device;
+} DiskStamp;
 
 struct _DjDocument
 {
@@ -31,6 +51,11 @@ struct _DjDocument
 
   /* Shared by the analysis panel, Review Game and Play from Here. */
   DjSearch     *search;
+
+  /* The file as it was last read or written, and a watch on it. */
+  DiskStamp     stamp;
+  GFileMonitor *monitor;
+  gboolean      changed_on_disk;
 };
 
 G_DEFINE_FINAL_TYPE (DjDocument, dj_document, G_TYPE_OBJECT)
@@ -42,6 +67,7 @@ enum {
   PROP_MODIFIED,
   PROP_BUSY,
   PROP_LOADING,
+  PROP_CHANGED_ON_DISK,
   N_PROPS
 };
 
@@ -117,6 +143,93 @@ dj_document_discard_draft (DjDocument *self)
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
   dj_drafts_remove (self->draft_id);
+}
+
+/* The file on disk */
+
+static void
+read_stamp (GFile     *file,
+            DiskStamp *stamp)
+{
+  g_autoptr(GFileInfo) info = g_file_query_info (file, STAMP_ATTRIBUTES, G_FILE_QUERY_INFO_NONE,
+                                                 NULL, NULL);
+
+  memset (stamp, 0, sizeof *stamp);
+  if (info == NULL)
+    return;
+  stamp->exists = TRUE;
+  stamp->mtime = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
+  stamp->mtime_usec = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+  stamp->size = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_STANDARD_SIZE);
+  stamp->inode = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE);
+  stamp->device = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_DEVICE);
+}
+
+static void
+set_changed_on_disk (DjDocument *self,
+                     gboolean    changed)
+{
+  if (self->changed_on_disk == changed)
+    return;
+  self->changed_on_disk = changed;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHANGED_ON_DISK]);
+}
+
+gboolean
+dj_document_check_changed_on_disk (DjDocument *self)
+{
+  DiskStamp now;
+
+  g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
+
+  if (self->file == NULL)
+    return FALSE;
+  read_stamp (self->file, &now);
+  /* A file deleted meanwhile loses nothing when it is written again. */
+  if (now.exists)
+    set_changed_on_disk (self, memcmp (&now, &self->stamp, sizeof now) != 0);
+  return self->changed_on_disk;
+}
+
+gboolean
+dj_document_get_changed_on_disk (DjDocument *self)
+{
+  g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
+  return self->changed_on_disk;
+}
+
+static void
+on_file_changed (DjDocument        *self,
+                 GFile             *file,
+                 GFile             *other,
+                 GFileMonitorEvent  event)
+{
+  /* Our own reading or writing: looked at again when it ends. */
+  if (self->busy > 0)
+    return;
+  dj_document_check_changed_on_disk (self);
+}
+
+/* The file was just read or written: as it is now is as the games are. */
+static void
+watch_file (DjDocument *self)
+{
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  memset (&self->stamp, 0, sizeof self->stamp);
+  set_changed_on_disk (self, FALSE);
+  if (self->file == NULL)
+    return;
+  read_stamp (self->file, &self->stamp);
+  /* Without a monitor (some file systems), the check before saving stays. */
+  self->monitor = g_file_monitor_file (self->file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->monitor != NULL)
+    g_signal_connect_object (self->monitor, "changed", G_CALLBACK (on_file_changed), self,
+                             G_CONNECT_SWAPPED);
 }
 
 /* The games */
@@ -239,6 +352,7 @@ take_collection (DjDocument   *self,
                            G_CALLBACK (on_modified_changed), self, G_CONNECT_SWAPPED);
   self->serial++;
   set_file (self, file);
+  watch_file (self);
   set_modified (self, dj_collection_get_modified (collection));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLLECTION]);
 }
@@ -269,6 +383,9 @@ dj_document_restore_draft (DjDocument     *self,
   g_return_val_if_fail (DJ_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (draft != NULL, FALSE);
 
+  /* Another running Djenon's draft is left alone. */
+  if (!dj_drafts_claim (draft->id, error))
+    return FALSE;
   collection = dj_drafts_load (draft->id, &local);
   if (collection != NULL && dj_collection_get_n_games (collection) == 0)
     g_set_error_literal (&local, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_STRUCTURE,
@@ -485,6 +602,7 @@ saved (DjDocument *self,
        guint64     serial)
 {
   set_file (self, file);
+  watch_file (self);
   if (serial == self->serial)
     {
       dj_collection_set_modified (self->collection, FALSE);
@@ -605,6 +723,9 @@ dj_document_get_property (GObject    *object,
     case PROP_LOADING:
       g_value_set_boolean (value, self->loading > 0);
       break;
+    case PROP_CHANGED_ON_DISK:
+      g_value_set_boolean (value, self->changed_on_disk);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -616,7 +737,17 @@ dj_document_dispose (GObject *object)
   DjDocument *self = DJ_DOCUMENT (object);
 
   g_clear_handle_id (&self->draft_source, g_source_remove);
+  /* Gone without a decision about its games: the draft stays, free for
+   * the next start to offer. */
+  if (self->draft_id != NULL)
+    dj_drafts_release (self->draft_id);
   unwatch (self);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
   g_clear_object (&self->collection);
   g_clear_object (&self->file);
 
@@ -658,6 +789,9 @@ dj_document_class_init (DjDocumentClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CHANGED_ON_DISK] =
+    g_param_spec_boolean ("changed-on-disk", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -25,6 +25,9 @@ G_DECLARE_FINAL_TYPE (DjDocument, dj_document, DJ, DOCUMENT, GObject)
  *   modified    gboolean      changes not in the file
  *   busy        gboolean      a load or a save is running
  *   loading     gboolean      a load is running: the games may be replaced
+ *   changed-on-disk gboolean  another program changed the file since the
+ *                             document read or wrote it (watched with a
+ *                             GFileMonitor, and checked again before saving)
  * Signals:
  *   draft-failed (const char *message)  a draft could not be written
  *
@@ -40,6 +43,11 @@ GFile        *dj_document_get_file          (DjDocument           *self);
 gboolean      dj_document_get_modified      (DjDocument           *self);
 gboolean      dj_document_get_busy          (DjDocument           *self);
 gboolean      dj_document_get_loading       (DjDocument           *self);
+gboolean      dj_document_get_changed_on_disk (DjDocument         *self);
+/* Looks at the file now (its time, size and inode against those when it
+ * was read or written) and returns changed-on-disk.  A file deleted
+ * meanwhile does not count: writing it again loses nothing. */
+gboolean      dj_document_check_changed_on_disk (DjDocument       *self);
 /* The file's display name, or NULL without a file. */
 char         *dj_document_dup_display_name  (DjDocument           *self);
 
@@ -62,7 +70,10 @@ gboolean      dj_document_flush_draft       (DjDocument           *self,
                                              GError              **error);
 /* The games were closed on purpose: the draft goes. */
 void          dj_document_discard_draft     (DjDocument           *self);
-/* Takes over @draft (its name and games, marked modified). */
+/* Takes over @draft (its name and games, marked modified).  Fails with
+ * G_IO_ERROR_BUSY when another running Djenon holds it, else with the
+ * reader's error when it cannot be read (the draft is then claimed by this
+ * process, to be set aside). */
 gboolean      dj_document_restore_draft     (DjDocument           *self,
                                              const DjDraft        *draft,
                                              GError              **error);

@@ -15,6 +15,10 @@
 
 /* Indentation of one variation level, in pixels. */
 #define INDENT      14
+/* Levels deeper than this are indented no further (their colour still
+ * tells them apart): otherwise a few hundred bytes of nested variations
+ * would ask for rows wider than the screen, and the window would grow. */
+#define MAX_INDENT_LEVELS 8
 /* Levels get one of this many colours, in turn. */
 #define N_LEVEL_COLOURS 4
 
@@ -287,7 +291,7 @@ render_row (DjNotationView *self,
   state->ranges = ranges;
   state->stamp = dj_notation_row_get_stamp (row);
 
-  gtk_widget_set_margin_start (label, 6 + INDENT * depth);
+  gtk_widget_set_margin_start (label, 6 + INDENT * MIN (depth, MAX_INDENT_LEVELS));
   for (guint i = 0; i <= N_LEVEL_COLOURS; i++)
     {
       g_autofree char *name = g_strdup_printf ("level-%u", i);

@@ -130,7 +130,8 @@ diagram_chooser_response (GtkNativeDialog *native,
           format = svg ? DJ_DIAGRAM_FORMAT_SVG : DJ_DIAGRAM_FORMAT_PNG;
         }
       window_diagram (window, choice->caption, &diagram);
-      if (dj_diagram_save (&diagram, file, format, choice->size, &error))
+      if (dj_diagram_save (&diagram, file, format, choice->size, DJ_SAFE_SAVE_NONE,
+                           &error))
         {
           g_autofree char *shown = g_file_get_basename (file);
           /* Translators: a toast; %s is a file name */
@@ -258,7 +259,7 @@ sheet_chooser_response (GtkNativeDialog *native,
           file = g_file_get_child (parent, with);
         }
       sheet = dj_sheet_new (dj_window_get_game (window), &choice->options, &error);
-      if (sheet != NULL && dj_sheet_save_pdf (sheet, file, &error))
+      if (sheet != NULL && dj_sheet_save_pdf (sheet, file, DJ_SAFE_SAVE_NONE, &error))
         {
           g_autofree char *shown = g_file_get_basename (file);
           /* Translators: a toast; %s is a file name, %u the number of pages */

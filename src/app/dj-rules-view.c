@@ -11,6 +11,7 @@
 #include "dj-bidi.h"
 #include "dj-help.h"
 #include "dj-mallard.h"
+#include "dj-rules-example.h"
 #include "dj-rules-view.h"
 
 /* Internal links are label links with this scheme. */
@@ -49,6 +50,9 @@ struct _DjRulesView
 
 G_DEFINE_FINAL_TYPE (DjRulesView, dj_rules_view, ADW_TYPE_WINDOW)
 
+static void add_example   (DjRulesView   *self,
+                           GtkWidget     *box,
+                           DjMallardNode *node);
 static void render_blocks (DjRulesView   *self,
                            GtkWidget     *box,
                            DjMallardNode *node,
@@ -674,6 +678,10 @@ render_block (DjRulesView   *self,
       render_blocks (self, box, node, depth);
       break;
 
+    case DJ_MALLARD_EXAMPLE:
+      add_example (self, box, node);
+      break;
+
     case DJ_MALLARD_PAGE:
     case DJ_MALLARD_ROW:
     case DJ_MALLARD_TEXT:
@@ -688,6 +696,42 @@ render_block (DjRulesView   *self,
     default:
       break;
     }
+}
+
+/* A worked example of the rules: a small board to play it on.  Its data is
+ * checked like a link from outside (test-help-examples checks that every
+ * example of the pages is accepted). */
+static void
+add_example (DjRulesView   *self,
+             GtkWidget     *box,
+             DjMallardNode *node)
+{
+  static const char * const keys[] = { "variant", "feeding", "setup", "move" };
+  g_autoptr(GString) uri = g_string_new (DJ_EXAMPLE_URI_SCHEME ":play?");
+  g_autoptr(GError) error = NULL;
+  DjExampleLink link;
+  GtkWidget *example;
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      const char *value = dj_mallard_node_get_attribute (node, keys[i]);
+      g_autofree char *escaped = NULL;
+
+      if (value == NULL)
+        continue;
+      escaped = g_uri_escape_string (value, NULL, FALSE);
+      g_string_append_printf (uri, "%s%s=%s", uri->str[uri->len - 1] == '?' ? "" : "&",
+                              keys[i], escaped);
+    }
+  if (!dj_example_uri_parse (uri->str, &link, &error))
+    {
+      g_warning ("The help's example %s cannot be shown: %s",
+                 dj_mallard_node_get_attribute (node, "id"), error->message);
+      return;
+    }
+  example = dj_rules_example_new (&link);
+  gtk_widget_set_name (example, dj_mallard_node_get_attribute (node, "id"));
+  gtk_box_append (GTK_BOX (box), example);
 }
 
 static void

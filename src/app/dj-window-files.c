@@ -233,6 +233,46 @@ dj_window_save_to (DjWindow  *self,
 }
 
 static void
+read_only_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          data)
+{
+  DjWindow *self = DJ_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Continuation *then = data;
+
+  if (g_str_equal (response, "save-as"))
+    save_as_then (self, then);
+  else
+    continuation_free (then);
+}
+
+/* The file is read-only: it is not replaced (as editors do); the games can
+ * be saved under another name, and what was to follow the save (closing,
+ * opening another game) follows that save. */
+static void
+offer_save_as (DjWindow     *self,
+               GFile        *file,
+               const char   *message,
+               Continuation *then)
+{
+  g_autofree char *name = _dj_window_get_display_name (file);
+  /* Translators: a dialog's heading; %s is a file name */
+  g_autofree char *heading = g_strdup_printf (_("“%s” Is Read-Only"), name);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, message);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "save-as", _("Save _As…"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save-as",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save-as");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (read_only_response), then);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 save_done (GObject      *source,
            GAsyncResult *result,
            gpointer      data)
@@ -245,7 +285,10 @@ save_done (GObject      *source,
       g_autofree char *name = _dj_window_get_display_name (op->file);
       g_autofree char *heading = g_strdup_printf (_("Could Not Save “%s”"), name);
 
-      dj_window_show_error (op->window, heading, error->message);
+      if (g_error_matches (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_READ_ONLY))
+        offer_save_as (op->window, op->file, error->message, g_steal_pointer (&op->then));
+      else
+        dj_window_show_error (op->window, heading, error->message);
       return;
     }
   add_to_recent (op->file);
@@ -339,6 +382,120 @@ save_as_then (DjWindow     *self,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* Changed on disk by another program */
+
+static void
+reload_now (DjWindow *self,
+            gpointer  data)
+{
+  GFile *file = dj_document_get_file (self->document);
+
+  if (file != NULL)
+    open_file_now (self, file);
+}
+
+static void
+overwrite_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          data)
+{
+  DjWindow *self = DJ_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Continuation *then = data;
+  GFile *file = dj_document_get_file (self->document);
+
+  if (g_str_equal (response, "save") && file != NULL)
+    save_to_then (self, file, then);
+  else if (g_str_equal (response, "save-as"))
+    save_as_then (self, then);
+  else
+    {
+      /* Reload: chosen knowing that the changes here go. */
+      if (g_str_equal (response, "reload"))
+        reload_now (self, NULL);
+      continuation_free (then);
+    }
+}
+
+/* Another program changed the file since it was read or written: saving
+ * would replace its changes, so the user chooses. */
+static void
+ask_overwrite (DjWindow     *self,
+               Continuation *then)
+{
+  g_autofree char *name = _dj_window_get_display_name (dj_document_get_file (self->document));
+  /* Translators: %s is a file name */
+  g_autofree char *heading = g_strdup_printf (_("“%s” Changed on Disk"), name);
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                   _("Another program changed this file after Djenon opened "
+                                     "or saved it. Saving replaces those changes with the "
+                                     "games shown here; reloading replaces the games shown "
+                                     "here, and their unsaved changes, with the file."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "reload", _("_Reload"),
+                                    "save-as", _("Save _As…"),
+                                    "save", _("Save _Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "reload",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save-as",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save-as");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (overwrite_response), then);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+disk_bar_response (GtkInfoBar *bar,
+                   int         response,
+                   DjWindow   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    confirm_discard (self, continuation_new (reload_now, NULL, NULL));
+  /* Dismissed, or reloading: Save still asks while the file differs. */
+  gtk_info_bar_set_revealed (bar, FALSE);
+}
+
+static void
+on_changed_on_disk (DjWindow *self)
+{
+  gboolean changed = dj_document_get_changed_on_disk (self->document);
+  GFile *file = dj_document_get_file (self->document);
+
+  if (changed && file != NULL)
+    {
+      g_autofree char *name = _dj_window_get_display_name (file);
+      /* Translators: %s is a file name */
+      g_autofree char *text = g_strdup_printf (_("“%s” was changed by another program."), name);
+
+      gtk_label_set_label (self->disk_label, text);
+    }
+  gtk_info_bar_set_revealed (self->disk_bar, changed && file != NULL);
+}
+
+void
+_dj_window_init_disk_bar (DjWindow *self)
+{
+  self->disk_bar = GTK_INFO_BAR (gtk_info_bar_new ());
+  gtk_info_bar_set_message_type (self->disk_bar, GTK_MESSAGE_WARNING);
+  gtk_info_bar_set_show_close_button (self->disk_bar, TRUE);
+  gtk_info_bar_set_revealed (self->disk_bar, FALSE);
+  self->disk_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->disk_label, TRUE);
+  gtk_label_set_xalign (self->disk_label, 0);
+  gtk_info_bar_add_child (self->disk_bar, GTK_WIDGET (self->disk_label));
+  gtk_info_bar_add_button (self->disk_bar, _("_Reload"), GTK_RESPONSE_ACCEPT);
+  g_signal_connect_object (self->disk_bar, "response", G_CALLBACK (disk_bar_response), self, 0);
+  gtk_box_append (self->banner_box, GTK_WIDGET (self->disk_bar));
+  g_signal_group_connect_swapped (self->document_signals, "notify::changed-on-disk",
+                                  G_CALLBACK (on_changed_on_disk), self);
+}
+
 static void
 save_then (DjWindow     *self,
            Continuation *then)
@@ -348,6 +505,12 @@ save_then (DjWindow     *self,
   if (file == NULL)
     {
       save_as_then (self, then);
+      return;
+    }
+  /* Looked at just before writing: a monitor may not have told yet. */
+  if (dj_document_check_changed_on_disk (self->document))
+    {
+      ask_overwrite (self, then);
       return;
     }
   save_to_then (self, file, then);

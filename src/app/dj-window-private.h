@@ -36,6 +36,8 @@ struct _DjWindow
   GMenu           *recent_submenu_section;
   GtkWidget       *moves_button;
   GtkBox          *banner_box;
+  GtkInfoBar      *disk_bar;      /* the file changed on disk: Reload */
+  GtkLabel        *disk_label;
 
   GtkWidget       *board;
   GSettings       *settings;
@@ -80,6 +82,8 @@ typedef void (*DjWindowThen) (DjWindow *self,
 
 void      _dj_window_class_add_file_actions (GtkWidgetClass *widget_class);
 void      _dj_window_init_recent           (DjWindow       *self);
+/* The bar that says another program changed the file, with Reload. */
+void      _dj_window_init_disk_bar         (DjWindow       *self);
 /* Runs @then (with @data, freed by @destroy) now when nothing would be
  * lost, else after the user chose to save or to discard the changes. */
 void      _dj_window_confirm_discard       (DjWindow       *self,

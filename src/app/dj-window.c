@@ -39,7 +39,13 @@ dj_window_show_toast (DjWindow   *self,
 
   g_return_if_fail (DJ_IS_WINDOW (self));
 
-  toast = adw_toast_new (text);
+  /* A toast's title is markup (its use-markup is libadwaita 1.4): a
+   * message quoting a file's text or name must not be read as markup. */
+  {
+    g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+    toast = adw_toast_new (escaped);
+  }
 
   g_free (self->last_toast);
   self->last_toast = g_strdup (text);
@@ -69,10 +75,13 @@ _dj_window_get_display_name (GFile *file)
 {
   g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  char *base;
 
   if (info != NULL)
     return g_strdup (g_file_info_get_display_name (info));
-  return g_file_get_basename (file);
+  /* A file named by a URI that is no file has no base name. */
+  base = g_file_get_basename (file);
+  return base != NULL ? base : g_file_get_parse_name (file);
 }
 
 /* The players (or the event), else the file's name. */
@@ -891,6 +900,7 @@ dj_window_init (DjWindow *self)
   dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
   _dj_window_init_dnd (self);
   _dj_window_init_recent (self);
+  _dj_window_init_disk_bar (self);
 
   /* A new document: one empty game of Djenon-aboure. */
   {

@@ -193,8 +193,20 @@ run (const Request *req,
 {
   g_autoptr(DjSearch) search = dj_search_new (0);
   g_autoptr(GError) error = NULL;
+  g_autofree char *details = NULL;
+  g_autofree char *warning = dj_search_data_warning (&req->rules, &details);
   DjAnalysis *a;
 
+  /* A damaged data file is not used, and the user hears of it. */
+  if (warning != NULL)
+    {
+      g_auto(GStrv) lines = g_strsplit (details, "\n", 0);
+
+      /* Translators: %s says which data is damaged and what it means */
+      g_printerr (_("djenon-cli: warning: %s\n"), warning);
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_printerr ("  %s\n", lines[i]);
+    }
   if (solve)
     a = dj_search_solve (search, &req->rules, &req->pos, &req->limits, NULL, &error);
   else

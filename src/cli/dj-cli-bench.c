@@ -68,12 +68,15 @@ dj_cli_bench (int    argc,
   gboolean quick = FALSE;
   gboolean search = FALSE;
   gboolean files = FALSE;
+  gboolean library = FALSE;
   const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, N_("Shallower perft, fewer games"), NULL },
     { "search", 0, 0, G_OPTION_ARG_NONE, &search,
       N_("Measure the exact search instead: solving, analysing, nodes per second"), NULL },
     { "files", 0, 0, G_OPTION_ARG_NONE, &files,
       N_("Measure game files instead: load and save a 100,000-node file"), NULL },
+    { "library", 0, 0, G_OPTION_ARG_NONE, &library,
+      N_("Measure the game library instead: indexing, explorer and position search"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -103,6 +106,8 @@ dj_cli_bench (int    argc,
     }
   if (files)
     return dj_cli_bench_files ();
+  if (library)
+    return dj_cli_bench_library (quick);
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {

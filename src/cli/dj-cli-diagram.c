@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dj-cli.h"
@@ -44,6 +45,38 @@ load_games (const char  *name,
   return dj_xml_load_file (file, NULL, error);
 }
 
+/* Writes @bytes to @output through the safe save, or to the standard
+ * output for "-".  The exit status: DJ_CLI_OK or DJ_CLI_SAVE_FAILED. */
+static int
+write_output (const char *output,
+              GBytes     *bytes,
+              gboolean    force)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const void *data;
+  gsize len;
+
+  data = g_bytes_get_data (bytes, &len);
+  if (strcmp (output, "-") == 0)
+    {
+      if (fwrite (data, 1, len, stdout) != len || fflush (stdout) != 0)
+        {
+          g_printerr (_("Cannot write to the standard output\n"));
+          return DJ_CLI_SAVE_FAILED;
+        }
+      return DJ_CLI_OK;
+    }
+  file = g_file_new_for_commandline_arg (output);
+  if (!dj_safe_save_bytes (file, force ? DJ_SAFE_SAVE_FORCE : DJ_SAFE_SAVE_NONE, data, len,
+                           NULL, &error))
+    {
+      dj_cli_print_save_error (error);
+      return DJ_CLI_SAVE_FAILED;
+    }
+  return DJ_CLI_OK;
+}
+
 static DjGame *
 pick_game (DjCollection *collection,
            const char   *name,
@@ -64,7 +97,8 @@ dj_cli_diagram (int    argc,
 {
   int game_number = 1, size = DJ_DIAGRAM_DEFAULT_SIZE;
   g_autofree char *move = NULL, *output = NULL, *setup = NULL, *feeding = NULL;
-  gboolean caption = FALSE, flip = FALSE;
+  g_autofree char *format_name = NULL;
+  gboolean caption = FALSE, flip = FALSE, force = FALSE;
   const GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_INT, &game_number, N_("Which game of the file (from 1)"),
       N_("N") },
@@ -75,8 +109,12 @@ dj_cli_diagram (int    argc,
       N_("POS") },
     { "feeding", 0, 0, G_OPTION_ARG_STRING, &feeding,
       N_("Djenon-abe's feeding rule (with VARIANT)"), N_("RULE") },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The picture to write (.png or .svg)"),
-      N_("FILE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The picture to write (.png or .svg; - for the standard output)"), N_("FILE") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format_name,
+      N_("png or svg, for the standard output"), N_("FORMAT") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output even if it is read-only"),
+      NULL },
     { "size", 0, 0, G_OPTION_ARG_INT, &size, N_("Width in pixels (default 640)"), N_("PX") },
     { "caption", 0, 0, G_OPTION_ARG_NONE, &caption,
       N_("Write the move, the players and the side to move under the board"), NULL },
@@ -87,7 +125,7 @@ dj_cli_diagram (int    argc,
     g_option_context_new (_("FILE | VARIANT — a picture of a position"));
   g_autoptr(GError) error = NULL;
   g_autoptr(DjCollection) collection = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   g_auto(DjDiagram) diagram = { 0 };
   DjDiagramFormat format;
   DjVariant variant;
@@ -105,7 +143,22 @@ dj_cli_diagram (int    argc,
                     "[--caption] [--flip]\n"));
       return DJ_CLI_USAGE;
     }
-  if (!dj_diagram_format_from_name (output, &format, &error))
+  if (strcmp (output, "-") == 0 && format_name == NULL)
+    {
+      g_printerr (_("--output -: give the picture type with --format png or --format svg\n"));
+      return DJ_CLI_USAGE;
+    }
+  if (format_name != NULL)
+    {
+      g_autofree char *dotted = g_strconcat (".", format_name, NULL);
+
+      if (!dj_diagram_format_from_name (dotted, &format, NULL))
+        {
+          g_printerr (_("--format: “%s” is not png or svg\n"), format_name);
+          return DJ_CLI_USAGE;
+        }
+    }
+  else if (!dj_diagram_format_from_name (output, &format, &error))
     {
       g_printerr ("%s\n", error->message);
       return DJ_CLI_USAGE;
@@ -173,13 +226,13 @@ dj_cli_diagram (int    argc,
     }
   diagram.flipped = flip;
 
-  file = g_file_new_for_commandline_arg (output);
-  if (!dj_diagram_save (&diagram, file, format, size, &error))
+  bytes = dj_diagram_render (&diagram, format, size, &error);
+  if (bytes == NULL)
     {
       g_printerr ("%s\n", error->message);
       return DJ_CLI_USAGE;
     }
-  return DJ_CLI_OK;
+  return write_output (output, bytes, force);
 }
 
 int
@@ -188,12 +241,15 @@ dj_cli_sheet (int    argc,
 {
   int game_number = 1, every = 0;
   g_autofree char *output = NULL, *paper = NULL;
+  gboolean force = FALSE;
   g_auto(GStrv) at = NULL;
   const GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_INT, &game_number, N_("Which game of the file (from 1)"),
       N_("N") },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The PDF file to write"),
-      N_("FILE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("The PDF file to write (- for the standard output)"), N_("FILE") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the output even if it is read-only"),
+      NULL },
     { "every", 0, 0, G_OPTION_ARG_INT, &every,
       N_("A diagram after every N moves of the main line"), N_("N") },
     { "diagram", 0, 0, G_OPTION_ARG_STRING_ARRAY, &at,
@@ -207,7 +263,7 @@ dj_cli_sheet (int    argc,
   g_autoptr(DjCollection) collection = NULL;
   g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr(DjSheet) sheet = NULL;
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   DjSheetOptions options;
   DjGame *game;
 
@@ -223,7 +279,8 @@ dj_cli_sheet (int    argc,
                     "[--paper a4|letter] --output OUT.pdf\n"));
       return DJ_CLI_USAGE;
     }
-  if (!g_str_has_suffix (output, ".pdf") && !g_str_has_suffix (output, ".PDF"))
+  if (strcmp (output, "-") != 0 && !g_str_has_suffix (output, ".pdf") &&
+      !g_str_has_suffix (output, ".PDF"))
     {
       g_printerr (_("%s: a game sheet is written as PDF (.pdf)\n"), output);
       return DJ_CLI_USAGE;
@@ -269,16 +326,16 @@ dj_cli_sheet (int    argc,
   options.at = nodes;
 
   sheet = dj_sheet_new (game, &options, &error);
-  file = g_file_new_for_commandline_arg (output);
   if (sheet == NULL)
     {
       g_printerr ("%s: %s\n", argv[1], error->message);
       return DJ_CLI_USAGE;
     }
-  if (!dj_sheet_save_pdf (sheet, file, &error))
+  bytes = dj_sheet_render_pdf (sheet, &error);
+  if (bytes == NULL)
     {
       g_printerr ("%s\n", error->message);
       return DJ_CLI_USAGE;
     }
-  return DJ_CLI_OK;
+  return write_output (output, bytes, force);
 }

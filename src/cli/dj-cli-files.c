@@ -282,17 +282,28 @@ dj_cli_validate (int    argc,
   return status;
 }
 
+void
+dj_cli_print_save_error (const GError *error)
+{
+  g_printerr ("%s\n", error->message);
+  if (g_error_matches (error, DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_READ_ONLY))
+    g_printerr (_("Use --force to replace a read-only file.\n"));
+}
+
 int
 dj_cli_convert (int    argc,
                 char **argv)
 {
   g_autofree char *from = NULL;
   g_autofree char *to = NULL;
+  gboolean force = FALSE;
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, N_("Format of the input: xml or text"),
       N_("FORMAT") },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, N_("Format of the output: xml or text"),
       N_("FORMAT") },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace OUT even if it is read-only"),
+      NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -310,7 +321,7 @@ dj_cli_convert (int    argc,
     }
   if (argc != 3)
     {
-      g_printerr (_("Usage: djenon-cli convert [--from FORMAT] [--to FORMAT] IN OUT\n"));
+      g_printerr (_("Usage: djenon-cli convert [--from FORMAT] [--to FORMAT] [--force] IN OUT\n"));
       return DJ_CLI_USAGE;
     }
   in = argv[1];
@@ -359,13 +370,15 @@ dj_cli_convert (int    argc,
 
   {
     g_autoptr(GFile) file = g_file_new_for_commandline_arg (out);
+    DjSafeSaveFlags flags = force ? DJ_SAFE_SAVE_FORCE : DJ_SAFE_SAVE_NONE;
     gboolean saved = out_format == FORMAT_XML
-                       ? dj_xml_save_file (collection, file, NULL, &error)
-                       : dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, &error);
+                       ? dj_xml_save_file_full (collection, file, flags | DJ_SAFE_SAVE_BACKUP,
+                                                NULL, &error)
+                       : dj_notation_save_file (collection, file, flags, NULL, &error);
 
     if (!saved)
       {
-        g_printerr ("%s\n", error->message);
+        dj_cli_print_save_error (error);
         return DJ_CLI_SAVE_FAILED;
       }
   }

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 #define DJ_CLI_OK       0
 #define DJ_CLI_INVALID  1   /* a file or game is not valid (validate) */
 #define DJ_CLI_USAGE    2   /* bad arguments, illegal move, unreadable input */
-#define DJ_CLI_SAVE_FAILED 3   /* the output could not be written (convert) */
+#define DJ_CLI_SAVE_FAILED 3   /* the output could not be written (convert, diagram, sheet) */
 
 /* Each subcommand gets argv with argv[0] = its own name. */
 typedef int (*DjCliCommand) (int argc, char **argv);
@@ -57,6 +57,18 @@ gboolean dj_cli_parse_game_args (int                *argc,
                                  const GOptionEntry *extra,
                                  DjRules            *rules,
                                  DjPosition         *pos);
+
+/* The game library (dj-cli-library.c) */
+int  dj_cli_library  (int argc, char **argv);
+int  dj_cli_explore  (int argc, char **argv);
+int  dj_cli_find     (int argc, char **argv);
+int  dj_cli_generate (int argc, char **argv);
+/* The library section of `bench --library` */
+int  dj_cli_bench_library (gboolean quick);
+
+/* The message of a failed save, with a hint for a read-only file
+ * (DJ_FORMAT_ERROR_READ_ONLY: --force replaces it). */
+void     dj_cli_print_save_error (const GError *error);
 
 /* One `play`-format line: MOVE | pits | caps | TO-MOVE | LEGAL | RESULT */
 void     dj_cli_print_line     (GString          *out,

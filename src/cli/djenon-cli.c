@@ -42,13 +42,24 @@ static const struct
     N_("Print a game's main line, one position a line") },
   { "diagram", dj_cli_diagram,
     N_("diagram (FILE [--game N] [--move PATH] | VARIANT [--setup POS]) --output OUT.svg|OUT.png|- "
-       "[--size PX] [--caption] [--flip]"),
+       "[--format png|svg] [--size PX] [--caption] [--flip] [--force]"),
     N_("Draw a position as PNG or SVG") },
   { "sheet", dj_cli_sheet,
-    N_("sheet FILE [--game N] [--every N] [--diagram PATH]… [--paper a4|letter] --output OUT.pdf"),
+    N_("sheet FILE [--game N] [--every N] [--diagram PATH]… [--paper a4|letter] --output OUT.pdf|- [--force]"),
     N_("Print an annotated game as a PDF game sheet") },
-  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files]"),
-    N_("Measure the engine, the search and the file readers") },
+  { "library", dj_cli_library, N_("library add|remove|list|update [FOLDER…] [--library DIR]"),
+    N_("Keep the library of your games: the folders it indexes") },
+  { "explore", dj_cli_explore,
+    N_("explore VARIANT [--feeding X] [--setup POS] [--player NAME] [--no-values] MOVES…"),
+    N_("Every move played from a position in the library, with its results and exact value") },
+  { "find", dj_cli_find,
+    N_("find VARIANT [--feeding X] [--setup POS] [--player NAME] [--limit N] MOVES…"),
+    N_("Every game of the library that reaches a position") },
+  { "generate", dj_cli_generate,
+    N_("generate VARIANT [--feeding X] [--games N] [--seed S] OUT"),
+    N_("Write random legal games with plausible game information, for tests") },
+  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files] [--library]"),
+    N_("Measure the engine, the search, the file readers and the library") },
 };
 
 /* Started from the build tree, the translations are the ones built there

@@ -1305,25 +1305,18 @@ dj_diagram_save (const DjDiagram  *diagram,
                  GFile            *file,
                  DjDiagramFormat   format,
                  int               width,
+                 DjSafeSaveFlags   flags,
                  GError          **error)
 {
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autofree char *name = NULL;
+  gsize len;
+  const void *data;
 
   g_return_val_if_fail (diagram != NULL && G_IS_FILE (file), FALSE);
 
   bytes = dj_diagram_render (diagram, format, width, error);
   if (bytes == NULL)
     return FALSE;
-  /* A temporary file renamed over the old one: never half a picture. */
-  if (!g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, &local))
-    {
-      name = g_file_get_parse_name (file);
-      g_set_error (error, DJ_DIAGRAM_ERROR, DJ_DIAGRAM_ERROR_WRITE,
-                   _("%s: cannot write the file: %s"), name, local->message);
-      return FALSE;
-    }
-  return TRUE;
+  data = g_bytes_get_data (bytes, &len);
+  return dj_safe_save_bytes (file, flags, data, len, NULL, error);
 }

@@ -15,6 +15,7 @@
 #include <gio/gio.h>
 
 #include "dj-game.h"
+#include "dj-safe-save.h"
 
 G_BEGIN_DECLS
 
@@ -102,11 +103,15 @@ GBytes      *dj_diagram_render           (const DjDiagram  *diagram,
                                           DjDiagramFormat   format,
                                           int               width,
                                           GError          **error);
-/* Renders and writes @file atomically (a temporary file renamed over it). */
+/* Renders and writes @file through dj_safe_save() (never half a picture,
+ * the old file intact on failure, special files and read-only files
+ * refused unless @flags has DJ_SAFE_SAVE_FORCE): a failed save is a
+ * DJ_FORMAT_ERROR, a failed drawing DJ_DIAGRAM_ERROR_WRITE. */
 gboolean     dj_diagram_save             (const DjDiagram  *diagram,
                                           GFile            *file,
                                           DjDiagramFormat   format,
                                           int               width,
+                                          DjSafeSaveFlags   flags,
                                           GError          **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DjDiagram, dj_diagram_clear)

@@ -661,18 +661,16 @@ append_bytes (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
-gboolean
-dj_sheet_save_pdf (DjSheet  *self,
-                   GFile    *file,
-                   GError  **error)
+GBytes *
+dj_sheet_render_pdf (DjSheet  *self,
+                     GError  **error)
 {
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
-  g_autoptr(GError) local = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
 
-  g_return_val_if_fail (self != NULL && G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (self != NULL, NULL);
 
   surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, self->options.page_width,
                                                  self->options.page_height);
@@ -694,16 +692,26 @@ dj_sheet_save_pdf (DjSheet  *self,
     {
       g_set_error (error, DJ_DIAGRAM_ERROR, DJ_DIAGRAM_ERROR_WRITE,
                    _("Cannot draw the game sheet: %s"), cairo_status_to_string (status));
-      return FALSE;
+      return NULL;
     }
-  if (!g_file_replace_contents (file, (const char *) bytes->data, bytes->len, NULL, FALSE,
-                                G_FILE_CREATE_NONE, NULL, NULL, &local))
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
+}
 
-      g_set_error (error, DJ_DIAGRAM_ERROR, DJ_DIAGRAM_ERROR_WRITE,
-                   _("%s: cannot write the file: %s"), name, local->message);
-      return FALSE;
-    }
-  return TRUE;
+gboolean
+dj_sheet_save_pdf (DjSheet          *self,
+                   GFile            *file,
+                   DjSafeSaveFlags   flags,
+                   GError          **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  const void *data;
+  gsize len;
+
+  g_return_val_if_fail (self != NULL && G_IS_FILE (file), FALSE);
+
+  bytes = dj_sheet_render_pdf (self, error);
+  if (bytes == NULL)
+    return FALSE;
+  data = g_bytes_get_data (bytes, &len);
+  return dj_safe_save_bytes (file, flags, data, len, NULL, error);
 }

@@ -90,9 +90,14 @@ void              dj_sheet_get_body     (DjSheet              *sheet,
 void              dj_sheet_draw_page    (DjSheet              *sheet,
                                          cairo_t              *cr,
                                          guint                 page);
-/* Writes every page as a PDF, atomically. */
+/* Every page as the bytes of a PDF file. */
+GBytes           *dj_sheet_render_pdf   (DjSheet              *sheet,
+                                         GError              **error);
+/* Writes every page as a PDF through dj_safe_save() (errors as
+ * dj_diagram_save() gives them). */
 gboolean          dj_sheet_save_pdf     (DjSheet              *sheet,
                                          GFile                *file,
+                                         DjSafeSaveFlags       flags,
                                          GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DjSheet, dj_sheet_free)

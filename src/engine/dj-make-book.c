@@ -11,7 +11,8 @@
  * the same for any captures so far).  The positions of the last ply are
  * solved by the search (endgame tables loaded, one thread each, both cores);
  * the plies before follow from their moves.  The output is text, one
- * position a line, sorted, so that a change shows in a diff; it depends on
+ * position a line, sorted, so that a change shows in a diff, and a last
+ * line with the checksum of the others (dj-search-book.h); it depends on
  * the rules and PLIES only.  5 plies of Djenon-abe take 2 to 3 minutes on
  * two cores.
  */
@@ -149,7 +150,9 @@ main (int    argc,
   guint64 n_plies;
   DjPosition start;
   GPtrArray *ply;
-  FILE *out;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sum = NULL;
 
   if (argc != 5 || !dj_variant_from_string (argv[1], &m.rules.variant) ||
       !dj_feeding_from_string (argv[2], &m.rules.feeding) ||
@@ -238,19 +241,17 @@ main (int    argc,
                                                GPOINTER_TO_INT (value) - 1000));
   }
   g_ptr_array_sort (lines, compare_lines);
-  out = fopen (argv[4], "w");
-  if (out == NULL)
-    {
-      perror (argv[4]);
-      return 1;
-    }
-  fprintf (out, "%s %s %s %u\n", DJ_BOOK_MAGIC, dj_variant_to_string (m.rules.variant),
-           dj_feeding_to_string (m.rules.feeding), (guint) n_plies);
+  g_string_append_printf (out, "%s %s %s %u\n", DJ_BOOK_MAGIC,
+                          dj_variant_to_string (m.rules.variant),
+                          dj_feeding_to_string (m.rules.feeding), (guint) n_plies);
   for (guint i = 0; i < lines->len; i++)
-    fprintf (out, "%s\n", (char *) g_ptr_array_index (lines, i));
-  if (fclose (out) != 0)
+    g_string_append_printf (out, "%s\n", (char *) g_ptr_array_index (lines, i));
+  sum = dj_book_checksum_line (out->str, out->len);
+  g_string_append (out, sum);
+  /* A temporary file renamed over the old book: never half a book. */
+  if (!g_file_set_contents (argv[4], out->str, out->len, &error))
     {
-      perror (argv[4]);
+      fprintf (stderr, "%s\n", error->message);
       return 1;
     }
   fprintf (stderr, "%s: %u positions\n", argv[4], lines->len);

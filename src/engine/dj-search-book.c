@@ -14,6 +14,8 @@
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dj-search-book.h"
 #include "dj-search-tables.h"
@@ -94,6 +96,51 @@ dj_book_file_name (const DjRules *rules)
   return rules->feeding == DJ_FEEDING_IMMEDIATE ? "abe-immediate.djbook" : "abe.djbook";
 }
 
+#define CHECKSUM_PREFIX "checksum fnv1a64 "
+#define CHECKSUM_LINE_LEN (sizeof CHECKSUM_PREFIX - 1 + 16 + 1)
+
+static guint64
+fnv1a (const char *text,
+       gsize       length)
+{
+  guint64 h = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+
+  for (gsize i = 0; i < length; i++)
+    h = (h ^ (guint8) text[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  return h;
+}
+
+char *
+dj_book_checksum_line (const char *text,
+                       gsize       length)
+{
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+
+  return g_strdup_printf (CHECKSUM_PREFIX "%016" G_GINT64_MODIFIER "x\n", fnv1a (text, length));
+}
+
+/* The length of the book's text before its checksum line, once that line
+ * is found and matches; 0 when it is missing or does not match.  Every
+ * byte of the line is checked (lowercase digits only, the final newline),
+ * so that no flipped bit anywhere in the file goes unnoticed. */
+static gsize
+checked_length (const char *text,
+                gsize       length)
+{
+  gsize body;
+  g_autofree char *expected = NULL;
+
+  if (length < CHECKSUM_LINE_LEN + 1)
+    return 0;
+  body = length - CHECKSUM_LINE_LEN;
+  if (text[body - 1] != '\n')
+    return 0;
+  expected = dj_book_checksum_line (text, body);
+  if (memcmp (text + body, expected, CHECKSUM_LINE_LEN) != 0)
+    return 0;
+  return body;
+}
+
 /* One line "p0 … p11 S|N [feed] VALUE" into @entry. */
 static gboolean
 parse_line (const char *line,
@@ -142,23 +189,40 @@ dj_book_parse (const DjRules  *rules,
   g_autoptr(DjBook) book = g_new0 (DjBook, 1);
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autoptr(GArray) line_of = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree char *copy = g_strndup (text, length);
+  g_autofree char *copy = NULL;
   g_autofree char *header = NULL;
   g_auto(GStrv) lines = NULL;
   guint n_lines;
+  guint64 plies;
+  gsize body;
 
   g_return_val_if_fail (rules != NULL && text != NULL, NULL);
 
   book->rules = *rules;
   book->min_seeds = DJ_N_SEEDS;
-  lines = g_strsplit (copy, "\n", 0);
-  n_lines = g_strv_length (lines);
   header = g_strdup_printf ("%s %s %s ", DJ_BOOK_MAGIC, dj_variant_to_string (rules->variant),
                             dj_feeding_to_string (rules->feeding));
-  if (n_lines == 0 || !g_str_has_prefix (lines[0], header) || strlen (text) != length)
+  if (length <= strlen (header) || strncmp (text, header, strlen (header)) != 0 ||
+      memchr (text, '\0', length) != NULL)
     {
       g_set_error_literal (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                            _("Not an opening book of these rules"));
+      return NULL;
+    }
+  body = checked_length (text, length);
+  if (body == 0)
+    {
+      g_set_error_literal (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                           _("Damaged opening book (its checksum does not match)"));
+      return NULL;
+    }
+  copy = g_strndup (text, body - 1);   /* the lines, less the last newline */
+  lines = g_strsplit (copy, "\n", 0);
+  n_lines = g_strv_length (lines);
+  if (!g_ascii_string_to_unsigned (lines[0] + strlen (header), 10, 1, 8, &plies, NULL))
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("Line %u: not a position of the opening book"), 1);
       return NULL;
     }
   for (guint i = 1; i < n_lines; i++)
@@ -166,8 +230,6 @@ dj_book_parse (const DjRules  *rules,
       Entry e;
       guint seeds;
 
-      if (lines[i][0] == '\0' && i + 1 == n_lines)
-        break;
       if (!parse_line (lines[i], &e, &seeds))
         {
           g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
@@ -257,21 +319,54 @@ load_book (const DjRules  *rules,
            GError        **error)
 {
   g_autofree char *text = NULL;
-  gsize length;
+  g_autoptr(GError) local = NULL;
+  DjBook *book;
+  struct stat st;
+  int fd;
 
-  if (!g_file_get_contents (path, &text, &length, error))
+  fd = dj_data_file_open (path, &st, error);
+  if (fd < 0)
     return NULL;
-  return dj_book_parse (rules, text, length, error);
+  if (st.st_size > DJ_BOOK_MAX_BYTES)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: too large for an opening book"), path);
+      return NULL;
+    }
+  text = g_malloc (st.st_size + 1);
+  if (!dj_data_file_read (fd, path, (guint8 *) text, st.st_size, error))
+    {
+      close (fd);
+      return NULL;
+    }
+  close (fd);
+  text[st.st_size] = '\0';
+  book = dj_book_parse (rules, text, st.st_size, &local);
+  if (book == NULL)
+    g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE, "%s: %s", path, local->message);
+  return book;
 }
+
+static gpointer book_shared[3];
+static gsize book_once[3];
+static GError *book_refused[3];
 
 const DjBook *
 dj_book_get (const DjRules *rules)
 {
-  static gpointer shared[3];
-  static gsize once[3];
-
   g_return_val_if_fail (rules != NULL, NULL);
 
-  return dj_tables_load_shared (rules, shared, once, dj_book_file_name, load_book,
-                                "opening book");
+  return dj_tables_load_shared (rules, book_shared, book_once, book_refused, dj_book_file_name,
+                                load_book, "opening book");
+}
+
+const GError *
+dj_book_refused (const DjRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  if (dj_book_get (rules) != NULL)
+    return NULL;
+  return dj_data_refused (rules, book_refused);
 }

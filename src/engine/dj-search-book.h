@@ -11,8 +11,14 @@ G_BEGIN_DECLS
 /* The first line of a book file: the magic, then the variant, the feeding
  * option and the number of plies.  Then one position a line, sorted:
  * "p0 … p11 S|N [feed] VALUE", VALUE the seeds still to be won by the side
- * to move with perfect play (captures so far left out). */
-#define DJ_BOOK_MAGIC "djenon-book-1"
+ * to move with perfect play (captures so far left out).  The last line is
+ * "checksum fnv1a64 HHHHHHHHHHHHHHHH": the FNV-1a hash (64 bits, 16
+ * lowercase hexadecimal digits) of every byte before that line, so that
+ * any changed byte, a value edited by hand or a flipped bit, refuses the
+ * book. */
+#define DJ_BOOK_MAGIC "djenon-book-2"
+/* A book is a few hundred kilobytes; a larger file is not read at all. */
+#define DJ_BOOK_MAX_BYTES (16 << 20)
 
 typedef struct _DjBook DjBook;
 
@@ -37,6 +43,15 @@ gboolean      dj_book_lookup        (const DjBook     *book,
 guint         dj_book_size          (const DjBook     *book);
 /* The fewest seeds on the board of any of its positions. */
 guint         dj_book_min_seeds     (const DjBook     *book);
+
+/* The checksum line (with its newline) of a book whose other lines are the
+ * @length bytes of @text. */
+char         *dj_book_checksum_line (const char       *text,
+                                     gsize             length);
+
+/* Why the book of @rules was refused (damaged, not a regular file …), or
+ * NULL: loaded, or no file at all. */
+const GError *dj_book_refused       (const DjRules    *rules);
 
 /* A position as the book writes it (captures left out). */
 char         *dj_book_key_to_string (const DjPosition *pos);

@@ -27,8 +27,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "dj-search-tables.h"
 
@@ -39,8 +43,7 @@ struct _DjTables
   DjRules       rules;
   guint         max_seeds;
   gint8        *values[DJ_TABLES_MAX_SEEDS + 1];   /* South's view */
-  gint8        *owned;                              /* built: one block */
-  GMappedFile  *mapped;                             /* loaded: the file */
+  gint8        *owned;                              /* built or loaded: one block */
   guint32       endless[DJ_TABLES_MAX_SEEDS + 1];   /* built: positions endless play decides */
 };
 
@@ -464,7 +467,6 @@ dj_tables_free (DjTables *tables)
   if (tables == NULL)
     return;
   g_free (tables->owned);
-  g_clear_pointer (&tables->mapped, g_mapped_file_unref);
   g_free (tables);
 }
 
@@ -575,34 +577,106 @@ dj_tables_save (const DjTables *tables,
   return g_file_set_contents (path, (const char *) buf, sizeof (Header) + size, error);
 }
 
+int
+dj_data_file_open (const char   *path,
+                   struct stat  *st,
+                   GError      **error)
+{
+  int fd;
+
+  /* O_NONBLOCK: opening a pipe with no writer must not wait for one. */
+  do
+    fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "%s: %s", path,
+                   g_strerror (saved_errno));
+      return -1;
+    }
+  if (fstat (fd, st) != 0 || !S_ISREG (st->st_mode))
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not a regular file (a pipe, a device or a folder)"), path);
+      return -1;
+    }
+  return fd;
+}
+
+gboolean
+dj_data_file_read (int          fd,
+                   const char  *path,
+                   guint8      *buffer,
+                   gsize        length,
+                   GError     **error)
+{
+  gsize done = 0;
+  guint8 extra;
+  gssize n;
+
+  while (done < length)
+    {
+      n = read (fd, buffer + done, MIN (length - done, (gsize) 1 << 24));
+      if (n < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
+      if (n <= 0)
+        break;
+      done += n;
+    }
+  /* Exactly @length bytes, then the end: not a file that changed as it
+   * was read. */
+  do
+    n = read (fd, &extra, 1);
+  while (n < 0 && errno == EINTR);
+  if (done != length || n != 0)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: the file changed while it was read"), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 DjTables *
 dj_tables_load (const DjRules *rules,
                 const char    *path,
                 GError       **error)
 {
-  g_autoptr(GMappedFile) mapped = NULL;
-  const guint8 *data;
+  g_autofree guint8 *values = NULL;
   DjTables *t;
   Header h;
-  gsize len, at = sizeof (Header);
+  gsize size, at = 0;
+  struct stat st;
+  int fd;
 
   g_return_val_if_fail (rules != NULL && path != NULL, NULL);
 
   init_compositions ();
-  mapped = g_mapped_file_new (path, FALSE, error);
-  if (mapped == NULL)
+  /* Read into memory, not mapped: a file cut short while in use would
+   * turn a mapping into SIGBUS. */
+  fd = dj_data_file_open (path, &st, error);
+  if (fd < 0)
     return NULL;
-  data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  len = g_mapped_file_get_length (mapped);
-  if (len < sizeof h)
+  if ((guint64) st.st_size < sizeof h)
     {
+      close (fd);
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: too short for endgame tables"), path);
       return NULL;
     }
-  memcpy (&h, data, sizeof h);
+  if (read (fd, &h, sizeof h) != (gssize) sizeof h)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: the file changed while it was read"), path);
+      return NULL;
+    }
   if (memcmp (h.magic, MAGIC, 8) != 0 || GUINT32_FROM_LE (h.format) != DJ_TABLES_FORMAT)
     {
+      close (fd);
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: not endgame tables of this version of Djenon"), path);
       return NULL;
@@ -611,13 +685,36 @@ dj_tables_load (const DjRules *rules,
       GUINT32_FROM_LE (h.feeding) != (guint32) rules->feeding ||
       GUINT32_FROM_LE (h.max_seeds) > DJ_TABLES_MAX_SEEDS)
     {
+      close (fd);
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: endgame tables of other rules"), path);
       return NULL;
     }
-  if (GUINT64_FROM_LE (h.size) != values_size (GUINT32_FROM_LE (h.max_seeds)) ||
-      len != sizeof h + GUINT64_FROM_LE (h.size) ||
-      checksum (data + sizeof h, len - sizeof h) != GUINT64_FROM_LE (h.checksum))
+  /* The size the header promises, checked against the file before a byte
+   * of it is allocated. */
+  size = values_size (GUINT32_FROM_LE (h.max_seeds));
+  if (GUINT64_FROM_LE (h.size) != size || (guint64) st.st_size != sizeof h + size)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+  values = g_try_malloc (MAX (size, 1));
+  if (values == NULL)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not enough memory for the endgame tables"), path);
+      return NULL;
+    }
+  if (!dj_data_file_read (fd, path, values, size, error))
+    {
+      close (fd);
+      return NULL;
+    }
+  close (fd);
+  if (checksum (values, size) != GUINT64_FROM_LE (h.checksum))
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: damaged endgame tables (wrong size or checksum)"), path);
@@ -627,12 +724,12 @@ dj_tables_load (const DjRules *rules,
   t = g_new0 (DjTables, 1);
   t->rules = *rules;
   t->max_seeds = GUINT32_FROM_LE (h.max_seeds);
+  t->owned = (gint8 *) g_steal_pointer (&values);
   for (guint n = 0; n <= t->max_seeds; n++)
     {
-      t->values[n] = (gint8 *) data + at;
+      t->values[n] = t->owned + at;
       at += dj_tables_level_size (n);
     }
-  t->mapped = g_steal_pointer (&mapped);
   return t;
 }
 
@@ -673,6 +770,7 @@ gpointer
 dj_tables_load_shared (const DjRules  *rules,
                        gpointer        shared[3],
                        gsize           once[3],
+                       GError         *refused[3],
                        const char   *(*file_name) (const DjRules *rules),
                        DjDataLoader    load,
                        const char     *what)
@@ -687,10 +785,39 @@ dj_tables_load_shared (const DjRules  *rules,
 
       shared[slot] = load (&r, path, &error);
       if (shared[slot] == NULL)
-        g_debug ("No %s: %s: %s", what, path, error->message);
+        {
+          /* A missing file is a build without that data; anything else
+           * is a file refused, which the user is told of
+           * (dj_search_data_warning). */
+          g_debug ("No %s: %s", what, error->message);
+          if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+            refused[slot] = g_steal_pointer (&error);
+        }
       g_once_init_leave (&once[slot], 1);
     }
   return shared[slot];
+}
+
+const GError *
+dj_data_refused (const DjRules *rules,
+                 GError        *refused[3])
+{
+  DjRules r;
+
+  return refused[rule_set (rules, &r)];
+}
+
+/* Why the tables of @rules were refused, or NULL. */
+static GError *tables_refused[3];
+
+const GError *
+dj_tables_refused (const DjRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  if (dj_tables_get (rules) != NULL)
+    return NULL;
+  return dj_data_refused (rules, tables_refused);
 }
 
 static gpointer
@@ -709,8 +836,8 @@ dj_tables_get (const DjRules *rules)
 
   g_return_val_if_fail (rules != NULL, NULL);
 
-  return dj_tables_load_shared (rules, shared, once, dj_tables_file_name, load_tables,
-                                "endgame tables");
+  return dj_tables_load_shared (rules, shared, once, tables_refused, dj_tables_file_name,
+                                load_tables, "endgame tables");
 }
 
 gboolean

@@ -32,14 +32,36 @@ typedef gpointer (*DjDataLoader) (const DjRules  *rules,
                                   GError        **error);
 /* The data of @rules loaded once by @load from the file file_name()
  * names, kept in @shared (one slot a rule set, guarded by @once) for the
- * life of the process; NULL when it does not load (said with g_debug(),
- * @what naming it). */
+ * life of the process; NULL when it does not load.  A file that exists
+ * but is refused leaves its error in @refused (@what names the data in
+ * the debug log). */
 gpointer        dj_tables_load_shared  (const DjRules    *rules,
                                         gpointer          shared[3],
                                         gsize             once[3],
+                                        GError           *refused[3],
                                         const char     *(*file_name) (const DjRules *rules),
                                         DjDataLoader      load,
                                         const char       *what);
+/* What dj_tables_load_shared() left in @refused for @rules. */
+const GError   *dj_data_refused        (const DjRules    *rules,
+                                        GError           *refused[3]);
+/* Why the tables of @rules were refused (damaged, not a regular file …),
+ * or NULL: loaded, or no file at all. */
+const GError   *dj_tables_refused      (const DjRules    *rules);
+
+/* A data file (tables, book) opened for reading without blocking on a
+ * pipe, and refused unless it is a regular file; -1 with @error. */
+struct stat;
+int             dj_data_file_open      (const char       *path,
+                                        struct stat      *st,
+                                        GError          **error);
+/* Reads exactly @length bytes of @fd into @buffer, and checks that the
+ * file ends there. */
+gboolean        dj_data_file_read      (int               fd,
+                                        const char       *path,
+                                        guint8           *buffer,
+                                        gsize             length,
+                                        GError          **error);
 
 /* TRUE when the tables of every rule set load (for messages). */
 gboolean        dj_tables_available    (void);

@@ -1665,3 +1665,26 @@ dj_search_choose (DjSearch             *search,
     }
   return moves[n - 1];
 }
+
+char *
+dj_search_data_warning (const DjRules  *rules,
+                        char          **details)
+{
+  const GError *book, *tables;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  book = dj_book_refused (rules);
+  tables = dj_tables_refused (rules);
+  if (details != NULL)
+    *details = book == NULL && tables == NULL ? NULL
+               : g_strjoin ("\n", tables != NULL ? tables->message : book->message,
+                            tables != NULL && book != NULL ? book->message : NULL, NULL);
+  if (book != NULL && tables != NULL)
+    return g_strdup (_("Opening book and endgame tables damaged: analysis exact but slower"));
+  if (book != NULL)
+    return g_strdup (_("Opening book damaged: analysis exact but slower"));
+  if (tables != NULL)
+    return g_strdup (_("Endgame tables damaged: analysis exact but slower"));
+  return NULL;
+}

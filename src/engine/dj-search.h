@@ -125,6 +125,15 @@ void         dj_search_set_use_tables  (DjSearch         *search,
 void         dj_search_set_use_book    (DjSearch         *search,
                                         gboolean          use_book);
 
+/* When a data file of @rules exists but was refused (a damaged opening
+ * book or endgame tables, a file that is not a regular file), a short
+ * translated note for the user ("Opening book damaged: analysis exact but
+ * slower") and, in @details if not NULL, the reasons, one line each naming
+ * the file.  NULL when every file present loaded.  Loads the data if it
+ * was not loaded yet. */
+char        *dj_search_data_warning    (const DjRules    *rules,
+                                        char            **details);
+
 /* Every legal move of @pos with its value and best line.  @limits may be
  * NULL (no limits).  Returns NULL only for an invalid position
  * (DJ_ENGINE_ERROR_POSITION) or when cancelled (G_IO_ERROR_CANCELLED). */

@@ -13,7 +13,7 @@ G_DEFINE_QUARK (dj-format-error-quark, dj_format_error)
 
 static const char * const error_names[] = {
   "io", "syntax", "forbidden", "not-djenon", "newer-version", "schema", "structure",
-  "illegal-move", "position", "value", "limit",
+  "illegal-move", "position", "value", "limit", "read-only",
 };
 
 const char *

@@ -24,6 +24,7 @@ typedef enum
   DJ_FORMAT_ERROR_POSITION,      /* a set-up position that cannot exist */
   DJ_FORMAT_ERROR_VALUE,         /* a bad date, result, score … */
   DJ_FORMAT_ERROR_LIMIT,         /* too large: comments, moves, games, file */
+  DJ_FORMAT_ERROR_READ_ONLY,     /* the file to replace is read-only (dj_safe_save) */
 } DjFormatError;
 
 GQuark      dj_format_error_quark    (void);

@@ -13,6 +13,11 @@
 
 #define MALLARD_NS     "http://projectmallard.org/1.0/"
 #define XML_NS         "http://www.w3.org/XML/1998/namespace"
+/* Djenon's own elements in its help: <dj:example …/>. */
+#define DJENON_HELP_NS "http://djenon.org/ns/help/1"
+/* Mallard conditional processing: what other readers show instead of Djenon's
+ * own elements carries if:test="!platform:djenon", and Djenon leaves it out. */
+#define IF_NS          "http://projectmallard.org/if/1.0/"
 /* Our pages are a few tens of kilobytes. */
 #define MAX_PAGE_SIZE  (4 * 1024 * 1024)
 
@@ -62,6 +67,7 @@ node_free (DjMallardNode *node)
   g_free (node->href);
   g_free (node->style);
   g_free (node->groups);
+  g_clear_pointer (&node->attributes, g_hash_table_unref);
   g_free (node);
 }
 
@@ -90,6 +96,67 @@ is_mallard (xmlNode    *node,
          node->ns != NULL && node->ns->href != NULL &&
          strcmp ((const char *) node->ns->href, MALLARD_NS) == 0 &&
          (name == NULL || strcmp ((const char *) node->name, name) == 0);
+}
+
+/* Whether other readers show this instead of one of Djenon's own elements. */
+static gboolean
+is_for_other_readers (xmlNode *node)
+{
+  xmlChar *test = xmlGetNsProp (node, (const xmlChar *) "test", (const xmlChar *) IF_NS);
+  gboolean other = FALSE;
+
+  if (test != NULL)
+    {
+      g_auto(GStrv) tokens = g_strsplit_set ((const char *) test, " \t\n,", -1);
+
+      for (guint i = 0; tokens[i] != NULL; i++)
+        if (strcmp (tokens[i], "!platform:djenon") == 0)
+          other = TRUE;
+    }
+  xmlFree (test);
+  return other;
+}
+
+static gboolean
+is_djenon_example (xmlNode *node)
+{
+  return node->type == XML_ELEMENT_NODE &&
+         node->ns != NULL && node->ns->href != NULL &&
+         strcmp ((const char *) node->ns->href, DJENON_HELP_NS) == 0 &&
+         strcmp ((const char *) node->name, "example") == 0;
+}
+
+static void
+read_example (xmlNode       *xml,
+              DjMallardNode *parent)
+{
+  DjMallardNode *node = node_new (DJ_MALLARD_EXAMPLE, parent);
+
+  node->attributes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  for (xmlAttr *attr = xml->properties; attr != NULL; attr = attr->next)
+    {
+      xmlChar *value;
+
+      if (attr->ns != NULL)
+        continue;
+      value = xmlNodeListGetString (xml->doc, attr->children, 1);
+      g_hash_table_replace (node->attributes, g_strdup ((const char *) attr->name),
+                            g_strdup (value != NULL ? (const char *) value : ""));
+      xmlFree (value);
+    }
+  node->id = g_strdup (g_hash_table_lookup (node->attributes, "id"));
+}
+
+const char *
+dj_mallard_node_get_attribute (DjMallardNode *node,
+                               const char    *name)
+{
+  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (node->attributes == NULL)
+    return NULL;
+  return g_hash_table_lookup (node->attributes, name);
 }
 
 static char *
@@ -192,7 +259,7 @@ convert_inlines (xmlNode       *xml,
 
           text->text = collapse_whitespace ((const char *) child->content);
         }
-      else if (is_mallard (child, NULL))
+      else if (is_mallard (child, NULL) && !is_for_other_readers (child))
         {
           const char *name = (const char *) child->name;
           DjMallardNode *node;
@@ -276,8 +343,10 @@ convert_block (xmlNode       *child,
       strcmp (name, "media") == 0 || strcmp (name, "desc") == 0)
     return;
 
+  if (is_for_other_readers (child))
+    return;
   if (strcmp (name, "p") == 0)
-    inline_block (child, DJ_MALLARD_PARAGRAPH, parent);
+    inline_block (child, DJ_MALLARD_PARAGRAPH, parent)->style = get_prop (child, "style");
   else if (strcmp (name, "title") == 0 || strcmp (name, "subtitle") == 0)
     {
       /* Only the first title names its block; a terms item may have several. */
@@ -346,8 +415,15 @@ convert_blocks (xmlNode       *xml,
       if (text && is_blank ((const char *) child->content))
         continue;
 
+      if (is_djenon_example (child))
+        {
+          loose = NULL;
+          read_example (child, parent);
+          continue;
+        }
+
       /* Text or inline markup where a block belongs: gather it in a paragraph. */
-      if (text || (is_mallard (child, NULL) &&
+      if (text || (is_mallard (child, NULL) && !is_for_other_readers (child) &&
                    inline_kind ((const char *) child->name) != DJ_MALLARD_SPAN &&
                    strcmp ((const char *) child->name, "code") != 0))
         {

@@ -25,7 +25,7 @@ typedef enum
   DJ_MALLARD_PAGE,
   DJ_MALLARD_SECTION,      /* id */
   DJ_MALLARD_TITLE,        /* of a page, section, terms item, table … */
-  DJ_MALLARD_PARAGRAPH,
+  DJ_MALLARD_PARAGRAPH,    /* style: "example-caption" for the words of a worked example */
   DJ_MALLARD_CODE_BLOCK,   /* text keeps its line breaks; style: the mime type */
   DJ_MALLARD_NOTE,         /* style: "tip", "warning" … or NULL */
   DJ_MALLARD_LIST,         /* bulleted; style: its type ("numbered" …) or NULL */
@@ -37,6 +37,8 @@ typedef enum
   DJ_MALLARD_CELL,
   DJ_MALLARD_LINKS,        /* automatic links; style: type ("topic" …), groups: its groups */
   DJ_MALLARD_BLOCK,        /* any other block (quote, example …): its children */
+  DJ_MALLARD_EXAMPLE,      /* a worked example of the rules (dj:example): see
+                            * dj_mallard_node_get_attribute(); no children */
   /* Inlines */
   DJ_MALLARD_TEXT,         /* text */
   DJ_MALLARD_EMPHASIS,
@@ -61,6 +63,7 @@ struct _DjMallardNode
   char           *href;      /* LINK: an external address */
   char           *style;     /* see DjMallardKind */
   char           *groups;    /* LINKS */
+  GHashTable     *attributes; /* EXAMPLE: name → value; NULL for the other kinds */
   DjMallardNode  *parent;
   GPtrArray      *children;  /* of DjMallardNode, never NULL */
 };
@@ -104,6 +107,10 @@ char                *dj_mallard_node_get_text      (DjMallardNode  *node);
 /* The TITLE child of a block, NULL if none. */
 DjMallardNode       *dj_mallard_node_get_title     (DjMallardNode  *node);
 gboolean             dj_mallard_kind_is_inline     (DjMallardKind   kind);
+/* An attribute of an EXAMPLE node (variant, setup, move, laps …), NULL when
+ * it has none. */
+const char          *dj_mallard_node_get_attribute (DjMallardNode  *node,
+                                                    const char     *name);
 
 /* The pages of one language, for links between them. */
 typedef struct _DjMallardBook DjMallardBook;

@@ -205,22 +205,41 @@ copy_fd (int      from,
 }
 
 /* The file @path names once every symbolic link is followed (it need not
- * exist: a link may name a file still to be made). */
+ * exist: a link may name a file still to be made).  Each link is resolved
+ * as the kernel resolves it: its text is appended to the real folder of
+ * the link, and the folder part of the result goes through realpath(), so
+ * that "sub/../x" climbs out of wherever "sub" really leads, not out of
+ * the folder the link sits in.  At most 40 links, like the kernel. */
 static char *
 resolve_links (const char  *path,
                const char  *name,
                GError     **error)
 {
-  g_autofree char *cur = g_canonicalize_filename (path, NULL);
+  g_autofree char *cur = NULL;
 
+  if (g_path_is_absolute (path))
+    cur = g_strdup (path);
+  else
+    {
+      g_autofree char *cwd = g_get_current_dir ();
+
+      cur = g_build_filename (cwd, path, NULL);
+    }
   for (guint i = 0; i < 40; i++)
     {
-      g_autofree char *dir = g_path_get_dirname (cur);
-      g_autofree char *base = g_path_get_basename (cur);
-      g_autofree char *real_dir = realpath (dir, NULL);
+      g_autofree char *dir = NULL;
+      g_autofree char *base = NULL;
+      g_autofree char *real_dir = NULL;
       g_autofree char *link = NULL;
+      gsize len = strlen (cur);
       struct stat st;
 
+      /* "name/" names what "name" names (a folder, refused later). */
+      while (len > 1 && cur[len - 1] == G_DIR_SEPARATOR)
+        cur[--len] = '\0';
+      dir = g_path_get_dirname (cur);
+      base = g_path_get_basename (cur);
+      real_dir = realpath (dir, NULL);
       if (real_dir == NULL)
         {
           fail_errno (error, name, errno);
@@ -236,15 +255,21 @@ resolve_links (const char  *path,
           fail_errno (error, name, errno);
           return NULL;
         }
-      {
-        char *next = g_canonicalize_filename (link, real_dir);
-
-        g_free (cur);
-        cur = next;
-      }
+      g_free (cur);
+      cur = g_path_is_absolute (link) ? g_steal_pointer (&link)
+                                      : g_build_filename (real_dir, link, NULL);
     }
   fail_errno (error, name, ELOOP);
   return NULL;
+}
+
+/* Read-only as editors see it: no write permission for anyone in its
+ * mode (even for root, who could write it all the same), or none for us. */
+static gboolean
+is_read_only (const char        *path,
+              const struct stat *st)
+{
+  return (st->st_mode & 0222) == 0 || access (path, W_OK) != 0;
 }
 
 static gboolean
@@ -468,6 +493,13 @@ dj_safe_save (GFile             *file,
     return fail_errno (error, name, errno);
   if (exists && !S_ISREG (st.st_mode))
     return refuse_special (&st, name, error);
+  if (exists && (flags & DJ_SAFE_SAVE_FORCE) == 0 && is_read_only (target, &st))
+    {
+      dj_format_set_error (error, DJ_FORMAT_ERROR_READ_ONLY, name, 0,
+                           _("cannot save the file: it is read-only; save it under another "
+                             "name, or make it writable first"));
+      return FALSE;
+    }
 
   fd = make_temp (target, &temp);
   if (fd < 0)

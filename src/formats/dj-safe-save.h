@@ -14,6 +14,9 @@
  *   the old content made to put back should the overwrite fail;
  * - anything but a regular file (a device, a pipe, a socket, a folder) is
  *   refused with a clear message;
+ * - a read-only file (no write permission in its mode, or none for the
+ *   user) is refused with DJ_FORMAT_ERROR_READ_ONLY, as editors refuse it,
+ *   unless DJ_SAFE_SAVE_FORCE is given;
  * - on any failure the target and its links are byte-identical to before
  *   and no temporary file remains.
  *
@@ -29,6 +32,7 @@ typedef enum
 {
   DJ_SAFE_SAVE_NONE   = 0,
   DJ_SAFE_SAVE_BACKUP = 1 << 0,   /* keep the previous version as NAME~ */
+  DJ_SAFE_SAVE_FORCE  = 1 << 1,   /* replace a read-only file all the same */
 } DjSafeSaveFlags;
 
 /* Writes the whole content to @stream.  The stream refuses to grow past
@@ -38,8 +42,10 @@ typedef gboolean (*DjSafeSaveWriter) (GOutputStream  *stream,
                                       GCancellable   *cancellable,
                                       GError        **error);
 
-/* Errors are DJ_FORMAT_ERROR_IO ("NAME: cannot save the file: why") or
- * DJ_FORMAT_ERROR_LIMIT (the file would be too large). */
+/* Errors are DJ_FORMAT_ERROR_IO ("NAME: cannot save the file: why"),
+ * DJ_FORMAT_ERROR_READ_ONLY (the target is read-only and @flags lacks
+ * DJ_SAFE_SAVE_FORCE) or DJ_FORMAT_ERROR_LIMIT (the file would be too
+ * large). */
 gboolean dj_safe_save        (GFile            *file,
                               DjSafeSaveFlags   flags,
                               DjSafeSaveWriter  writer,

@@ -389,6 +389,16 @@ dj_xml_save_file (DjCollection  *collection,
                   GCancellable  *cancellable,
                   GError       **error)
 {
+  return dj_xml_save_file_full (collection, file, DJ_SAFE_SAVE_BACKUP, cancellable, error);
+}
+
+gboolean
+dj_xml_save_file_full (DjCollection     *collection,
+                       GFile            *file,
+                       DjSafeSaveFlags   flags,
+                       GCancellable     *cancellable,
+                       GError          **error)
+{
   g_return_val_if_fail (DJ_IS_COLLECTION (collection), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -399,8 +409,7 @@ dj_xml_save_file (DjCollection  *collection,
     if (!dj_format_check_limits (collection, name, error))
       return FALSE;
   }
-  if (!dj_safe_save (file, DJ_SAFE_SAVE_BACKUP, write_collection, collection, cancellable,
-                     error))
+  if (!dj_safe_save (file, flags, write_collection, collection, cancellable, error))
     return FALSE;
   dj_collection_set_modified (collection, FALSE);
   return TRUE;

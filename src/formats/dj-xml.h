@@ -8,6 +8,7 @@
 
 #include "dj-collection.h"
 #include "dj-format-error.h"
+#include "dj-safe-save.h"
 
 G_BEGIN_DECLS
 
@@ -66,6 +67,13 @@ gboolean      dj_xml_save_file      (DjCollection   *collection,
                                      GFile          *file,
                                      GCancellable   *cancellable,
                                      GError        **error);
+/* The same with the flags of dj_safe_save() (DJ_SAFE_SAVE_BACKUP for the
+ * NAME.djenon~ above, DJ_SAFE_SAVE_FORCE to replace a read-only file). */
+gboolean      dj_xml_save_file_full (DjCollection     *collection,
+                                     GFile            *file,
+                                     DjSafeSaveFlags   flags,
+                                     GCancellable     *cancellable,
+                                     GError          **error);
 /* The whole document in memory (for tests and copy). */
 char         *dj_xml_to_string      (DjCollection   *collection,
                                      gsize          *len);

@@ -1,0 +1,1875 @@
+/* dj-library.c: every game of the user's folders, indexed by position
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dj-library.h"
+#include "dj-node.h"
+#include "dj-notation.h"
+#include "dj-xml.h"
+
+/* "DjnL" in the database header: a database without it is not ours. */
+#define APPLICATION_ID   0x446a6e4c
+/* Below this size the whole database is checked at every opening (fast);
+ * in a larger one, damage is found by the statement that meets it, and the
+ * database is then dropped at closing, to be made again. */
+#define ALWAYS_CHECK_BYTES (1024 * 1024)
+/* Entries gathered before they are sorted and written. */
+#define FLUSH_ENTRIES    (1000 * 1000)
+/* Changes to the moves table gathered before they are written. */
+#define FLUSH_DELTAS     (1000 * 1000)
+/* A move byte for "the game ended here" in the entries table. */
+#define END_MOVE         DJ_NO_MOVE
+
+struct _DjLibrary
+{
+  GObject    parent_instance;
+
+  char      *dir;
+  char      *db_path;
+  char      *folders_path;
+  GPtrArray *folders;    /* char *, NULL-terminated */
+  sqlite3   *db;
+  char      *notice;
+  gboolean   damaged;    /* a statement found the database damaged: delete it on close */
+};
+
+G_DEFINE_FINAL_TYPE (DjLibrary, dj_library, G_TYPE_OBJECT)
+G_DEFINE_QUARK (dj-library-error-quark, dj_library_error)
+
+static const char schema[] =
+  "CREATE TABLE files ("
+  "  id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, folder TEXT NOT NULL,"
+  "  size INTEGER NOT NULL, mtime INTEGER NOT NULL, n_games INTEGER NOT NULL, error TEXT);"
+  "CREATE TABLE games ("
+  "  id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,"
+  "  rules INTEGER NOT NULL, start BLOB, moves BLOB NOT NULL, result INTEGER NOT NULL,"
+  "  diff INTEGER, south TEXT, north TEXT, event TEXT, site TEXT, date TEXT, round TEXT);"
+  /* One row per position, move and game: the result and final difference
+   * (South's side) are repeated here so the explorer reads no other table. */
+  "CREATE TABLE entries ("
+  "  pos INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,"
+  "  result INTEGER NOT NULL, diff INTEGER,"
+  "  PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
+  /* The explorer's table without filters, summed over the entries: what
+   * it shows costs a few rows, however many games reach the position. */
+  "CREATE TABLE moves ("
+  "  pos INTEGER NOT NULL, move INTEGER NOT NULL, games INTEGER NOT NULL,"
+  "  south INTEGER NOT NULL, north INTEGER NOT NULL, draws INTEGER NOT NULL,"
+  "  with_diff INTEGER NOT NULL, sum_diff INTEGER NOT NULL,"
+  "  PRIMARY KEY (pos, move)) WITHOUT ROWID;"
+  "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID;"
+  "INSERT INTO meta VALUES ('clean', 1);";
+
+/* Made after the first bulk load, not before (faster). */
+static const char indexes[] =
+  "CREATE INDEX IF NOT EXISTS games_file ON games (file);"
+  "CREATE INDEX IF NOT EXISTS games_south ON games (south COLLATE NOCASE);"
+  "CREATE INDEX IF NOT EXISTS games_north ON games (north COLLATE NOCASE);";
+
+static void
+dj_library_finalize (GObject *object)
+{
+  DjLibrary *self = DJ_LIBRARY (object);
+
+  if (self->db != NULL)
+    sqlite3_close (self->db);
+  /* A cache found damaged is dropped; the next opening makes it again. */
+  if (self->damaged)
+    g_unlink (self->db_path);
+  g_free (self->dir);
+  g_free (self->db_path);
+  g_free (self->folders_path);
+  g_clear_pointer (&self->folders, g_ptr_array_unref);
+  g_free (self->notice);
+
+  G_OBJECT_CLASS (dj_library_parent_class)->finalize (object);
+}
+
+static void
+dj_library_class_init (DjLibraryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = dj_library_finalize;
+}
+
+static void
+dj_library_init (DjLibrary *self)
+{
+  self->folders = g_ptr_array_new_null_terminated (4, g_free, TRUE);
+}
+
+/* Sets @error from the database's last error, noting damage. */
+static gboolean
+db_fail (DjLibrary  *self,
+         int         rc,
+         GError    **error)
+{
+  if (rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB)
+    self->damaged = TRUE;
+  /* Translators: the database file, then SQLite's reason */
+  g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_DATABASE,
+               _("%s: the library database failed: %s"), self->db_path,
+               self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc));
+  return FALSE;
+}
+
+static gboolean
+exec (DjLibrary   *self,
+      const char  *sql,
+      GError     **error)
+{
+  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+
+  return rc == SQLITE_OK || db_fail (self, rc, error);
+}
+
+static sqlite3_stmt *
+prepare (DjLibrary   *self,
+         const char  *sql,
+         GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  return stmt;
+}
+
+/* Runs a statement that gives at most one integer. */
+static gboolean
+query_int (DjLibrary   *self,
+           const char  *sql,
+           gint64      *value,
+           GError     **error)
+{
+  sqlite3_stmt *stmt = prepare (self, sql, error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  rc = sqlite3_step (stmt);
+  *value = rc == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_ROW || rc == SQLITE_DONE || db_fail (self, rc, error);
+}
+
+typedef enum
+{
+  DB_GOOD,
+  DB_EMPTY,      /* a new database: make the tables */
+  DB_BAD,        /* rebuild it: *why says why */
+  DB_FAILED,     /* cannot be used (locked …): error set */
+} DbState;
+
+/* A file shorter than its header says was cut short (read before SQLite
+ * opens it, which would only call it malformed). */
+static gboolean
+is_truncated (const char *path)
+{
+  guint8 header[100];
+  gsize page_size;
+  guint64 pages;
+  GStatBuf st;
+  FILE *file = g_fopen (path, "rb");
+  gboolean read;
+
+  if (file == NULL)
+    return FALSE;
+  read = fread (header, 1, sizeof header, file) == sizeof header;
+  fclose (file);
+  if (!read || memcmp (header, "SQLite format 3", 16) != 0 || g_stat (path, &st) != 0)
+    return FALSE;
+  page_size = header[16] << 8 | header[17];
+  if (page_size == 1)
+    page_size = 65536;
+  pages = (guint64) header[28] << 24 | header[29] << 16 | header[30] << 8 | header[31];
+  return (guint64) st.st_size < pages * page_size;
+}
+
+/* Why the database cannot be used, from SQLite's last error. */
+static char *
+damaged (DjLibrary *self)
+{
+  /* Translators: SQLite's complaint follows */
+  return g_strdup_printf (_("it is damaged (%s)"), sqlite3_errmsg (self->db));
+}
+
+/* Whether the opened database is a library of this version, whole. */
+static DbState
+check_db (DjLibrary  *self,
+          char      **why,
+          GError    **error)
+{
+  gint64 app_id = 0, version = 0, tables = 0, clean = 0;
+  GStatBuf st;
+  int rc;
+
+  if (is_truncated (self->db_path))
+    {
+      *why = g_strdup (_("it is truncated"));
+      return DB_BAD;
+    }
+  rc = sqlite3_exec (self->db, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL);
+  if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+    {
+      db_fail (self, rc, error);
+      return DB_FAILED;
+    }
+  if (rc == SQLITE_NOTADB)
+    {
+      *why = g_strdup (_("it is not a database"));
+      return DB_BAD;
+    }
+  if (rc != SQLITE_OK ||
+      !query_int (self, "PRAGMA application_id", &app_id, NULL) ||
+      !query_int (self, "PRAGMA user_version", &version, NULL) ||
+      !query_int (self, "SELECT count(*) FROM sqlite_schema", &tables, NULL))
+    {
+      *why = damaged (self);
+      return DB_BAD;
+    }
+  if (app_id == 0 && version == 0 && tables == 0)
+    return DB_EMPTY;
+  if (app_id != APPLICATION_ID)
+    {
+      *why = g_strdup (_("it is not a Djenon library"));
+      return DB_BAD;
+    }
+  if (version != DJ_LIBRARY_SCHEMA_VERSION)
+    {
+      *why = g_strdup_printf (_("it is of another version (%d, not %d)"), (int) version,
+                              DJ_LIBRARY_SCHEMA_VERSION);
+      return DB_BAD;
+    }
+  if (!query_int (self, "SELECT value FROM meta WHERE key = 'clean'", &clean, NULL) ||
+      g_stat (self->db_path, &st) != 0)
+    {
+      *why = damaged (self);
+      return DB_BAD;
+    }
+  /* Left in the middle of an update (the program stopped): its tables may
+   * disagree, so it is made again. */
+  if (clean != 1)
+    {
+      *why = g_strdup (_("an update of it was interrupted"));
+      return DB_BAD;
+    }
+  if (st.st_size <= ALWAYS_CHECK_BYTES)
+    {
+      sqlite3_stmt *stmt = prepare (self, "PRAGMA quick_check", NULL);
+      const char *result = NULL;
+
+      if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+        result = (const char *) sqlite3_column_text (stmt, 0);
+      if (result == NULL || strcmp (result, "ok") != 0)
+        {
+          *why = result != NULL ? g_strdup_printf (_("it is damaged (%s)"), result)
+                                : damaged (self);
+          sqlite3_finalize (stmt);
+          return DB_BAD;
+        }
+      sqlite3_finalize (stmt);
+    }
+  return DB_GOOD;
+}
+
+static gboolean
+open_db (DjLibrary  *self,
+         GError    **error)
+{
+  int rc = sqlite3_open_v2 (self->db_path, &self->db,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                            NULL);
+
+  if (rc != SQLITE_OK)
+    return db_fail (self, rc, error);
+  sqlite3_busy_timeout (self->db, 5000);
+  return TRUE;
+}
+
+static void
+remove_db_files (DjLibrary *self)
+{
+  static const char *const suffixes[] = { "", "-journal", "-wal", "-shm" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *path = g_strconcat (self->db_path, suffixes[i], NULL);
+
+      g_unlink (path);
+    }
+}
+
+static gboolean
+load_folders (DjLibrary  *self,
+              GError    **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents (self->folders_path, &text, NULL, &local))
+    {
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] == G_DIR_SEPARATOR)
+      g_ptr_array_add (self->folders, g_strdup (lines[i]));
+  return TRUE;
+}
+
+static gboolean
+save_folders (DjLibrary  *self,
+              GError    **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < self->folders->len; i++)
+    g_string_append_printf (text, "%s\n", (const char *) self->folders->pdata[i]);
+  return g_file_set_contents (self->folders_path, text->str, text->len, error);
+}
+
+char *
+dj_library_default_dir (void)
+{
+  const char *dir = g_getenv ("DJENON_LIBRARY_DIR");
+
+  if (dir != NULL && dir[0] != '\0')
+    return g_strdup (dir);
+  return g_build_filename (g_get_user_data_dir (), "djenon", NULL);
+}
+
+DjLibrary *
+dj_library_open (const char  *dir,
+                 GError     **error)
+{
+  g_autoptr(DjLibrary) self = NULL;
+  g_autofree char *why = NULL;
+  DbState state;
+
+  g_return_val_if_fail (dir != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_object_new (DJ_TYPE_LIBRARY, NULL);
+  self->dir = g_canonicalize_filename (dir, NULL);
+  self->db_path = g_build_filename (self->dir, "library.sqlite", NULL);
+  self->folders_path = g_build_filename (self->dir, "folders.txt", NULL);
+  if (g_mkdir_with_parents (self->dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      /* Translators: a folder, then the system's reason */
+      g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_DATABASE,
+                   _("%s: cannot make the library folder: %s"), self->dir, g_strerror (saved));
+      return NULL;
+    }
+  if (!load_folders (self, error))
+    return NULL;
+
+  if (!open_db (self, error))
+    return NULL;
+  state = check_db (self, &why, error);
+  if (state == DB_FAILED)
+    return NULL;
+  if (state == DB_BAD)
+    {
+      sqlite3_close (self->db);
+      self->db = NULL;
+      self->damaged = FALSE;
+      remove_db_files (self);
+      /* Translators: the database file, then why, e.g. "it is truncated" */
+      self->notice = g_strdup_printf (_("%s: the library database is rebuilt from the game "
+                                        "files: %s"), self->db_path, why);
+      if (!open_db (self, error))
+        return NULL;
+      state = DB_EMPTY;
+    }
+  if (state == DB_EMPTY)
+    {
+      g_autofree char *pragmas =
+        g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = %d;",
+                         APPLICATION_ID, DJ_LIBRARY_SCHEMA_VERSION);
+
+      if (!exec (self, "BEGIN", error) || !exec (self, schema, error) ||
+          !exec (self, pragmas, error) || !exec (self, "COMMIT", error))
+        return NULL;
+    }
+  /* Write-ahead log: a reader (the explorer) never waits for the indexer,
+   * and a commit does not wait for the disk; an interrupted update loses at
+   * most its last transactions, never the database's consistency. */
+  if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+const char *
+dj_library_get_notice (DjLibrary *self)
+{
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+  return self->notice;
+}
+
+const char *
+dj_library_get_db_path (DjLibrary *self)
+{
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+  return self->db_path;
+}
+
+const char * const *
+dj_library_get_folders (DjLibrary *self)
+{
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+  return (const char * const *) self->folders->pdata;
+}
+
+static int
+find_folder (DjLibrary  *self,
+             const char *path)
+{
+  for (guint i = 0; i < self->folders->len; i++)
+    if (strcmp (self->folders->pdata[i], path) == 0)
+      return i;
+  return -1;
+}
+
+gboolean
+dj_library_add_folder (DjLibrary   *self,
+                       const char  *path,
+                       GError     **error)
+{
+  g_autofree char *abs = NULL;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  abs = g_canonicalize_filename (path, NULL);
+  if (!g_file_test (abs, G_FILE_TEST_IS_DIR) || strchr (abs, '\n') != NULL)
+    {
+      g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_FOLDER,
+                   _("%s: not a folder"), abs);
+      return FALSE;
+    }
+  if (find_folder (self, abs) >= 0)
+    return TRUE;
+  g_ptr_array_add (self->folders, g_steal_pointer (&abs));
+  return save_folders (self, error);
+}
+
+/* ---- The moves table, kept equal to the sums of the entries ---- */
+
+typedef struct
+{
+  gint64 games, south, north, draws, with_diff, sum_diff;
+} Tally;
+
+typedef struct
+{
+  DjLibrary  *self;
+  GHashTable *deltas;   /* pos * 16 + move + 1 → Tally to add to the moves table */
+  gboolean    fresh;    /* the entries were empty: the table is summed at the end */
+} Stats;
+
+static void
+stats_init (Stats     *st,
+            DjLibrary *self)
+{
+  st->self = self;
+  st->deltas = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  st->fresh = FALSE;
+}
+
+static void
+stats_clear (Stats *st)
+{
+  g_clear_pointer (&st->deltas, g_hash_table_unref);
+}
+
+/* An entry added (@sign 1) or deleted (-1). */
+static void
+stats_add (Stats    *st,
+           gint64    pos,
+           DjMove    move,
+           int       result,
+           gboolean  has_diff,
+           int       diff,
+           int       sign)
+{
+  gint64 key = pos * 16 + move + 1;
+  Tally *t;
+
+  if (st->fresh || move < 0)
+    return;
+  t = g_hash_table_lookup (st->deltas, &key);
+  if (t == NULL)
+    {
+      t = g_new0 (Tally, 1);
+      g_hash_table_insert (st->deltas, g_memdup2 (&key, sizeof key), t);
+    }
+  t->games += sign;
+  t->south += sign * (result == DJ_RESULT_SOUTH_WINS);
+  t->north += sign * (result == DJ_RESULT_NORTH_WINS);
+  t->draws += sign * (result == DJ_RESULT_DRAW);
+  if (has_diff)
+    {
+      t->with_diff += sign;
+      t->sum_diff += sign * diff;
+    }
+}
+
+static int
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Writes the gathered changes, in key order. */
+static gboolean
+stats_apply (Stats   *st,
+             GError **error)
+{
+  DjLibrary *self = st->self;
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GHashTableIter iter;
+  gpointer key_p;
+  sqlite3_stmt *add, *drop;
+  gboolean ok = TRUE;
+
+  if (g_hash_table_size (st->deltas) == 0)
+    return TRUE;
+  add = prepare (self, "INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+                 " ON CONFLICT (pos, move) DO UPDATE SET games = games + ?3,"
+                 " south = south + ?4, north = north + ?5, draws = draws + ?6,"
+                 " with_diff = with_diff + ?7, sum_diff = sum_diff + ?8", error);
+  drop = prepare (self, "DELETE FROM moves WHERE pos = ? AND move = ? AND games <= 0", error);
+  ok = add != NULL && drop != NULL;
+  g_hash_table_iter_init (&iter, st->deltas);
+  while (g_hash_table_iter_next (&iter, &key_p, NULL))
+    g_array_append_val (keys, *(gint64 *) key_p);
+  g_array_sort (keys, compare_keys);
+  for (guint i = 0; i < keys->len && ok; i++)
+    {
+      gint64 key = g_array_index (keys, gint64, i);
+      const Tally *t = g_hash_table_lookup (st->deltas, &key);
+      int rc;
+
+      if (t->games == 0 && t->with_diff == 0 && t->sum_diff == 0)
+        continue;
+      sqlite3_bind_int64 (add, 1, key / 16);
+      sqlite3_bind_int (add, 2, key % 16 - 1);
+      sqlite3_bind_int64 (add, 3, t->games);
+      sqlite3_bind_int64 (add, 4, t->south);
+      sqlite3_bind_int64 (add, 5, t->north);
+      sqlite3_bind_int64 (add, 6, t->draws);
+      sqlite3_bind_int64 (add, 7, t->with_diff);
+      sqlite3_bind_int64 (add, 8, t->sum_diff);
+      rc = sqlite3_step (add);
+      sqlite3_reset (add);
+      if (rc == SQLITE_DONE && t->games < 0)
+        {
+          sqlite3_bind_int64 (drop, 1, key / 16);
+          sqlite3_bind_int (drop, 2, key % 16 - 1);
+          rc = sqlite3_step (drop);
+          sqlite3_reset (drop);
+        }
+      if (rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+    }
+  sqlite3_finalize (add);
+  sqlite3_finalize (drop);
+  g_hash_table_remove_all (st->deltas);
+  return ok;
+}
+
+/* After a first load: the whole table from the entries, in one pass. */
+static gboolean
+stats_fill (Stats   *st,
+            GError **error)
+{
+  if (!st->fresh)
+    return stats_apply (st, error);
+  return exec (st->self, "INSERT INTO moves SELECT pos, move, count(*), sum(result = 1),"
+               " sum(result = 2), sum(result = 3), count(diff), coalesce(sum(diff), 0)"
+               " FROM entries WHERE move >= 0 GROUP BY pos, move", error);
+}
+
+/* Deletes the entries of one game, found again by replaying its moves. */
+static gboolean
+forget_game_entries (Stats         *st,
+                     sqlite3_stmt  *del,
+                     sqlite3_stmt  *game)
+{
+  gint64 id = sqlite3_column_int64 (game, 0);
+  guint code = sqlite3_column_int (game, 1);
+  const void *start = sqlite3_column_blob (game, 2);
+  int start_len = sqlite3_column_bytes (game, 2);
+  const guint8 *moves = sqlite3_column_blob (game, 3);
+  int n_moves = sqlite3_column_bytes (game, 3);
+  int result = sqlite3_column_int (game, 4);
+  gboolean has_diff = sqlite3_column_type (game, 5) != SQLITE_NULL;
+  int diff = sqlite3_column_int (game, 5);
+  DjRules rules = { code == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE,
+                    code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN };
+  DjPosition pos;
+  DjMoves legal;
+
+  if (start != NULL && start_len == sizeof pos)
+    memcpy (&pos, start, sizeof pos);
+  else
+    dj_position_init_start (&pos);
+  for (int i = 0; i <= n_moves; i++)
+    {
+      DjMove move = i < n_moves ? (DjMove) moves[i] : END_MOVE;
+      gint64 key = dj_position_key (&rules, &pos);
+      int rc;
+
+      sqlite3_bind_int64 (del, 1, key);
+      sqlite3_bind_int (del, 2, move);
+      sqlite3_bind_int64 (del, 3, id);
+      rc = sqlite3_step (del);
+      sqlite3_reset (del);
+      if (rc != SQLITE_DONE)
+        return db_fail (st->self, rc, NULL) && FALSE;
+      if (sqlite3_changes (st->self->db) > 0)
+        stats_add (st, key, move, result, has_diff, diff, -1);
+      if (i == n_moves)
+        break;
+      dj_moves_generate (&rules, &pos, &legal);
+      if (!dj_moves_child (&legal, &pos, move, &pos))
+        break;
+    }
+  return TRUE;
+}
+
+/* Forgets a file and its games (inside a transaction). */
+static gboolean
+forget_file (Stats   *st,
+             gint64   file,
+             GError **error)
+{
+  DjLibrary *self = st->self;
+  sqlite3_stmt *games = prepare (self, "SELECT id, rules, start, moves, result, diff FROM games"
+                                 " WHERE file = ?", error);
+  sqlite3_stmt *del = prepare (self, "DELETE FROM entries WHERE pos = ? AND move = ? AND game = ?",
+                               error);
+  sqlite3_stmt *rest = prepare (self, "DELETE FROM games WHERE file = ?1", error);
+  sqlite3_stmt *row = prepare (self, "DELETE FROM files WHERE id = ?1", error);
+  gboolean ok = games != NULL && del != NULL && rest != NULL && row != NULL;
+  int rc = SQLITE_DONE;
+
+  if (ok)
+    {
+      sqlite3_bind_int64 (games, 1, file);
+      while (ok && (rc = sqlite3_step (games)) == SQLITE_ROW)
+        {
+          ok = forget_game_entries (st, del, games);
+          if (!ok)
+            db_fail (self, sqlite3_errcode (self->db), error);
+          else if (g_hash_table_size (st->deltas) >= FLUSH_DELTAS)
+            ok = stats_apply (st, error);
+        }
+      if (ok && rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+    }
+  if (ok)
+    {
+      sqlite3_bind_int64 (rest, 1, file);
+      sqlite3_bind_int64 (row, 1, file);
+      if ((rc = sqlite3_step (rest)) != SQLITE_DONE || (rc = sqlite3_step (row)) != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+    }
+  sqlite3_finalize (games);
+  sqlite3_finalize (del);
+  sqlite3_finalize (rest);
+  sqlite3_finalize (row);
+  return ok;
+}
+
+gboolean
+dj_library_remove_folder (DjLibrary   *self,
+                          const char  *path,
+                          GError     **error)
+{
+  g_autofree char *abs = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *stmt;
+  gboolean ok = TRUE;
+  Stats st;
+  int index, rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  abs = g_canonicalize_filename (path, NULL);
+  index = find_folder (self, abs);
+  if (index < 0)
+    {
+      g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_FOLDER,
+                   _("%s: not a folder of the library"), abs);
+      return FALSE;
+    }
+  g_ptr_array_remove_index (self->folders, index);
+  if (!save_folders (self, error))
+    return FALSE;
+
+  if ((stmt = prepare (self, "SELECT id FROM files WHERE folder = ?", error)) == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, abs, -1, SQLITE_TRANSIENT);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (ids, id);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    return db_fail (self, rc, error);
+  if (!exec (self, "BEGIN", error))
+    return FALSE;
+  stats_init (&st, self);
+  for (guint i = 0; i < ids->len && ok; i++)
+    ok = forget_file (&st, g_array_index (ids, gint64, i), error);
+  ok = ok && stats_apply (&st, error);
+  stats_clear (&st);
+  if (!ok)
+    {
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  return exec (self, "COMMIT", error);
+}
+
+void
+dj_library_report_clear (DjLibraryReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  g_clear_pointer (&report->problems, g_ptr_array_unref);
+  memset (report, 0, sizeof *report);
+}
+
+/* ---- Walking the folders ---- */
+
+typedef struct
+{
+  char   *path;
+  char   *folder;
+  gint64  size;
+  gint64  mtime;    /* microseconds */
+} Found;
+
+static void
+found_free (Found *found)
+{
+  g_free (found->path);
+  g_free (found->folder);
+  g_free (found);
+}
+
+static gboolean
+is_game_file (const char *name)
+{
+  g_autofree char *lower = g_ascii_strdown (name, -1);
+
+  return g_str_has_suffix (lower, DJ_XML_EXTENSION) || g_str_has_suffix (lower, DJ_TEXT_EXTENSION);
+}
+
+#define WALK_ATTRIBUTES \
+  G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE "," \
+  G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_IS_SYMLINK "," \
+  G_FILE_ATTRIBUTE_TIME_MODIFIED "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC "," \
+  G_FILE_ATTRIBUTE_ID_FILE
+
+typedef struct
+{
+  char *path;
+  guint depth;
+} Pending;
+
+/* Every game file below @folder, breadth first, each folder and file once. */
+static gboolean
+walk_folder (const char      *folder,
+             GHashTable      *seen,     /* id::file → NULL */
+             GHashTable      *found,    /* path → Found */
+             GPtrArray       *problems,
+             GCancellable    *cancellable,
+             GError         **error)
+{
+  g_autoptr(GQueue) queue = g_queue_new ();
+  g_autoptr(GFile) top = g_file_new_for_path (folder);
+  g_autoptr(GFileInfo) top_info = NULL;
+  g_autoptr(GError) local = NULL;
+  Pending *pending;
+
+  top_info = g_file_query_info (top, G_FILE_ATTRIBUTE_ID_FILE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                G_FILE_QUERY_INFO_NONE, cancellable, &local);
+  if (top_info == NULL || g_file_info_get_file_type (top_info) != G_FILE_TYPE_DIRECTORY)
+    {
+      /* Translators: a folder of the library, then why */
+      g_ptr_array_add (problems, g_strdup_printf (_("%s: cannot read the folder: %s"), folder,
+                                                  local != NULL ? local->message
+                                                                : _("not a folder")));
+      return TRUE;
+    }
+  if (g_file_info_get_attribute_string (top_info, G_FILE_ATTRIBUTE_ID_FILE) != NULL)
+    g_hash_table_add (seen, g_strdup (g_file_info_get_attribute_string (top_info,
+                                                                        G_FILE_ATTRIBUTE_ID_FILE)));
+
+  pending = g_new (Pending, 1);
+  *pending = (Pending) { g_strdup (folder), 0 };
+  g_queue_push_tail (queue, pending);
+  while ((pending = g_queue_pop_head (queue)) != NULL)
+    {
+      g_autofree char *dir_path = pending->path;
+      guint depth = pending->depth;
+      g_autoptr(GFile) dir = g_file_new_for_path (dir_path);
+      g_autoptr(GFileEnumerator) children = NULL;
+      GFileInfo *info;
+
+      g_free (pending);
+      g_clear_error (&local);
+      children = g_file_enumerate_children (dir, WALK_ATTRIBUTES, G_FILE_QUERY_INFO_NONE,
+                                            cancellable, &local);
+      if (children == NULL)
+        {
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            goto cancelled;
+          g_ptr_array_add (problems, g_strdup_printf (_("%s: cannot read the folder: %s"),
+                                                      dir_path, local->message));
+          continue;
+        }
+      while ((info = g_file_enumerator_next_file (children, cancellable, &local)) != NULL)
+        {
+          g_autoptr(GFileInfo) owned = info;
+          const char *name = g_file_info_get_name (info);
+          const char *id = g_file_info_get_attribute_string (info, G_FILE_ATTRIBUTE_ID_FILE);
+          GFileType type = g_file_info_get_file_type (info);
+          g_autofree char *path = g_build_filename (dir_path, name, NULL);
+
+          if (type != G_FILE_TYPE_DIRECTORY &&
+              (type != G_FILE_TYPE_REGULAR || !is_game_file (name)))
+            continue;
+          /* The same folder or file reached again (a link): read it once. */
+          if (id != NULL && !g_hash_table_add (seen, g_strdup (id)))
+            {
+              if (type == G_FILE_TYPE_DIRECTORY)
+                g_ptr_array_add (problems,
+                                 g_strdup_printf (_("%s: a folder reached again through a "
+                                                    "symbolic link, read once"), path));
+              continue;
+            }
+          if (type == G_FILE_TYPE_DIRECTORY)
+            {
+              if (depth + 1 > DJ_LIBRARY_MAX_DEPTH)
+                {
+                  g_ptr_array_add (problems,
+                                   g_strdup_printf (_("%s: more than %d folders deep, not read"),
+                                                    path, DJ_LIBRARY_MAX_DEPTH));
+                  continue;
+                }
+              pending = g_new (Pending, 1);
+              *pending = (Pending) { g_steal_pointer (&path), depth + 1 };
+              g_queue_push_tail (queue, pending);
+            }
+          else if (g_hash_table_size (found) >= DJ_LIBRARY_MAX_FILES)
+            {
+              g_ptr_array_add (problems,
+                               g_strdup_printf (_("%s: more than %d game files, not read"),
+                                                path, DJ_LIBRARY_MAX_FILES));
+              break;
+            }
+          else if (!g_hash_table_contains (found, path))
+            {
+              Found *f = g_new0 (Found, 1);
+
+              f->path = g_steal_pointer (&path);
+              f->folder = g_strdup (folder);
+              f->size = g_file_info_get_size (info);
+              f->mtime = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED)
+                         * G_USEC_PER_SEC
+                         + g_file_info_get_attribute_uint32 (info,
+                                                             G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+              g_hash_table_insert (found, f->path, f);
+            }
+        }
+      if (local != NULL)
+        {
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            goto cancelled;
+          g_ptr_array_add (problems, g_strdup_printf (_("%s: cannot read the folder: %s"),
+                                                      dir_path, local->message));
+        }
+    }
+  return TRUE;
+
+cancelled:
+  while ((pending = g_queue_pop_head (queue)) != NULL)
+    {
+      g_free (pending->path);
+      g_free (pending);
+    }
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
+/* ---- Indexing ---- */
+
+typedef struct
+{
+  gint64 pos;
+  gint64 game;
+  gint8  move;
+  guint8 result;
+  gint8  diff;
+  guint8 has_diff;
+} Entry;
+
+static int
+entry_compare (gconstpointer a,
+               gconstpointer b)
+{
+  const Entry *x = a, *y = b;
+
+  if (x->pos != y->pos)
+    return x->pos < y->pos ? -1 : 1;
+  if (x->move != y->move)
+    return x->move < y->move ? -1 : 1;
+  if (x->game != y->game)
+    return x->game < y->game ? -1 : 1;
+  return 0;
+}
+
+typedef struct
+{
+  DjLibrary    *self;
+  Stats         stats;
+  sqlite3_stmt *file;
+  sqlite3_stmt *game;
+  sqlite3_stmt *entry;
+  GArray       *entries;   /* Entry */
+} Indexer;
+
+/* Sorts and writes the gathered entries (fewer page splits in key order). */
+static gboolean
+flush_entries (Indexer  *ix,
+               guint64  *written,
+               GError  **error)
+{
+  const Entry *prev = NULL;
+
+  g_array_sort (ix->entries, entry_compare);
+  for (guint i = 0; i < ix->entries->len; i++)
+    {
+      const Entry *e = &g_array_index (ix->entries, Entry, i);
+      int rc;
+
+      if (prev != NULL && entry_compare (prev, e) == 0)
+        continue;
+      prev = e;
+      sqlite3_bind_int64 (ix->entry, 1, e->pos);
+      sqlite3_bind_int (ix->entry, 2, e->move);
+      sqlite3_bind_int64 (ix->entry, 3, e->game);
+      sqlite3_bind_int (ix->entry, 4, e->result);
+      if (e->has_diff)
+        sqlite3_bind_int (ix->entry, 5, e->diff);
+      else
+        sqlite3_bind_null (ix->entry, 5);
+      rc = sqlite3_step (ix->entry);
+      sqlite3_reset (ix->entry);
+      if (rc != SQLITE_DONE)
+        return db_fail (ix->self, rc, error);
+      if (sqlite3_changes (ix->self->db) > 0)
+        stats_add (&ix->stats, e->pos, e->move, e->result, e->has_diff, e->diff, 1);
+      (*written)++;
+    }
+  g_array_set_size (ix->entries, 0);
+  return stats_apply (&ix->stats, error);
+}
+
+static void
+bind_text (sqlite3_stmt *stmt,
+           int           column,
+           const char   *text)
+{
+  if (text != NULL && text[0] != '\0')
+    sqlite3_bind_text (stmt, column, text, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null (stmt, column);
+}
+
+/* The result, and the final difference South − North when known: from the
+ * game information, else from the rules' end of the main line. */
+static DjResult
+game_outcome (DjGame           *game,
+              const DjPosition *last,
+              gboolean         *has_diff,
+              int              *diff)
+{
+  const DjGameInfo *info = dj_game_get_info (game);
+  DjResult result = info->result;
+  DjMoves moves;
+
+  *has_diff = FALSE;
+  if (info->score[DJ_SOUTH] >= 0 && info->score[DJ_NORTH] >= 0)
+    {
+      *has_diff = TRUE;
+      *diff = info->score[DJ_SOUTH] - info->score[DJ_NORTH];
+    }
+  else
+    {
+      dj_moves_generate (dj_game_get_rules (game), last, &moves);
+      if (moves.end != DJ_END_NONE)
+        {
+          int score[2];
+
+          dj_final_scores (dj_game_get_rules (game), last, score);
+          *has_diff = TRUE;
+          *diff = score[DJ_SOUTH] - score[DJ_NORTH];
+        }
+    }
+  if (result == DJ_RESULT_UNKNOWN && *has_diff)
+    result = *diff > 0 ? DJ_RESULT_SOUTH_WINS : *diff < 0 ? DJ_RESULT_NORTH_WINS : DJ_RESULT_DRAW;
+  return result;
+}
+
+static gboolean
+index_game (Indexer  *ix,
+            gint64    file,
+            guint     number,
+            DjGame   *game,
+            GError  **error)
+{
+  const DjRules *rules = dj_game_get_rules (game);
+  const DjGameInfo *info = dj_game_get_info (game);
+  g_autoptr(GByteArray) moves = g_byte_array_new ();
+  DjNode *node = dj_game_get_root (game);
+  const DjPosition *last = dj_node_get_position (node);
+  gboolean has_diff;
+  int diff = 0;
+  DjResult result;
+  gint64 id;
+  Entry entry;
+  int rc;
+
+  for (DjNode *child = dj_node_get_first_child (node); child != NULL;
+       child = dj_node_get_first_child (child))
+    {
+      guint8 move = dj_node_get_move (child);
+
+      g_byte_array_append (moves, &move, 1);
+      last = dj_node_get_position (child);
+    }
+  result = game_outcome (game, last, &has_diff, &diff);
+
+  sqlite3_bind_int64 (ix->game, 1, file);
+  sqlite3_bind_int (ix->game, 2, number);
+  sqlite3_bind_int (ix->game, 3, dj_rules_code (rules));
+  if (dj_game_has_setup (game))
+    sqlite3_bind_blob (ix->game, 4, dj_game_get_start (game), sizeof (DjPosition),
+                       SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null (ix->game, 4);
+  sqlite3_bind_blob (ix->game, 5, moves->data, moves->len, SQLITE_STATIC);
+  sqlite3_bind_int (ix->game, 6, result);
+  if (has_diff)
+    sqlite3_bind_int (ix->game, 7, diff);
+  else
+    sqlite3_bind_null (ix->game, 7);
+  bind_text (ix->game, 8, info->south);
+  bind_text (ix->game, 9, info->north);
+  bind_text (ix->game, 10, info->event);
+  bind_text (ix->game, 11, info->site);
+  bind_text (ix->game, 12, info->date);
+  bind_text (ix->game, 13, info->round);
+  rc = sqlite3_step (ix->game);
+  sqlite3_reset (ix->game);
+  sqlite3_clear_bindings (ix->game);
+  if (rc != SQLITE_DONE)
+    return db_fail (ix->self, rc, error);
+  id = sqlite3_last_insert_rowid (ix->self->db);
+
+  entry = (Entry) { 0, id, 0, result, CLAMP (diff, -48, 48), has_diff };
+  for (DjNode *n = node; n != NULL; n = dj_node_get_first_child (n))
+    {
+      DjNode *child = dj_node_get_first_child (n);
+
+      entry.pos = dj_position_key (rules, dj_node_get_position (n));
+      entry.move = child != NULL ? dj_node_get_move (child) : END_MOVE;
+      g_array_append_val (ix->entries, entry);
+    }
+  return TRUE;
+}
+
+static DjCollection *
+load_game_file (const char    *path,
+                GCancellable  *cancellable,
+                GError       **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  if (g_str_has_suffix (lower, DJ_XML_EXTENSION))
+    return dj_xml_load_file (file, cancellable, error);
+  return dj_notation_load_file (file, cancellable, error);
+}
+
+/* Reads one file into the database: its games, or its error. */
+static gboolean
+index_file (Indexer       *ix,
+            const Found   *found,
+            GCancellable  *cancellable,
+            guint         *n_games,
+            char         **problem,
+            GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(DjCollection) collection = load_game_file (found->path, cancellable, &local);
+  guint games = collection != NULL ? dj_collection_get_n_games (collection) : 0;
+  gint64 id;
+  int rc;
+
+  if (collection == NULL && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  sqlite3_bind_text (ix->file, 1, found->path, -1, SQLITE_STATIC);
+  sqlite3_bind_text (ix->file, 2, found->folder, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (ix->file, 3, found->size);
+  sqlite3_bind_int64 (ix->file, 4, found->mtime);
+  sqlite3_bind_int (ix->file, 5, games);
+  bind_text (ix->file, 6, local != NULL ? local->message : NULL);
+  rc = sqlite3_step (ix->file);
+  sqlite3_reset (ix->file);
+  if (rc != SQLITE_DONE)
+    return db_fail (ix->self, rc, error);
+  id = sqlite3_last_insert_rowid (ix->self->db);
+  if (local != NULL)
+    *problem = g_strdup (local->message);
+  for (guint i = 0; i < games; i++)
+    if (!index_game (ix, id, i + 1, dj_collection_get_game (collection, i), error))
+      return FALSE;
+  *n_games = games;
+  return TRUE;
+}
+
+static int
+found_compare (gconstpointer a,
+               gconstpointer b)
+{
+  const Found *x = *(Found * const *) a, *y = *(Found * const *) b;
+
+  return strcmp (x->path, y->path);
+}
+
+static gboolean
+set_clean (DjLibrary  *self,
+           gboolean    clean,
+           GError    **error)
+{
+  return exec (self, clean ? "UPDATE meta SET value = 1 WHERE key = 'clean'"
+                           : "UPDATE meta SET value = 0 WHERE key = 'clean'", error);
+}
+
+gboolean
+dj_library_update (DjLibrary          *self,
+                   GCancellable       *cancellable,
+                   DjLibraryProgress   progress,
+                   gpointer            user_data,
+                   DjLibraryReport    *report,
+                   GError            **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                       (GDestroyNotify) found_free);
+  g_autoptr(GPtrArray) todo = g_ptr_array_new ();
+  g_autoptr(GArray) gone = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) local = NULL;
+  DjLibraryReport dummy = { 0 };
+  Indexer ix = { 0 };
+  sqlite3_stmt *stmt;
+  gboolean ok = TRUE, in_transaction = FALSE;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (report == NULL)
+    report = &dummy;
+  memset (report, 0, sizeof *report);
+  report->problems = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < self->folders->len && ok; i++)
+    ok = walk_folder (self->folders->pdata[i], seen, found, report->problems, cancellable, error);
+  if (!ok)
+    goto out;
+  report->files = g_hash_table_size (found);
+
+  /* What the database knows: unchanged, changed or gone. */
+  if ((stmt = prepare (self, "SELECT id, path, size, mtime FROM files", error)) == NULL)
+    {
+      ok = FALSE;
+      goto out;
+    }
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      Found *f = g_hash_table_lookup (found, sqlite3_column_text (stmt, 1));
+
+      if (f == NULL)
+        g_array_append_val (gone, id);
+      else if (f->size == sqlite3_column_int64 (stmt, 2) &&
+               f->mtime == sqlite3_column_int64 (stmt, 3))
+        {
+          report->unchanged++;
+          g_hash_table_remove (found, sqlite3_column_text (stmt, 1));
+        }
+      else
+        g_array_append_val (changed, id);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      ok = db_fail (self, rc, error);
+      goto out;
+    }
+  report->removed = gone->len;
+  {
+    GHashTableIter iter;
+    gpointer value;
+
+    g_hash_table_iter_init (&iter, found);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+      g_ptr_array_add (todo, value);
+  }
+  g_ptr_array_sort (todo, found_compare);
+  if (gone->len == 0 && todo->len == 0)
+    goto out;
+
+  ix.self = self;
+  stats_init (&ix.stats, self);
+  {
+    gint64 any = 0;
+
+    if (!query_int (self, "SELECT count(*) FROM (SELECT 1 FROM entries LIMIT 1)", &any, error) ||
+        !set_clean (self, FALSE, error) || !exec (self, "BEGIN", error))
+      {
+        ok = FALSE;
+        goto out;
+      }
+    ix.stats.fresh = any == 0;
+  }
+  in_transaction = TRUE;
+  g_array_append_vals (gone, changed->data, changed->len);
+  for (guint i = 0; i < gone->len && ok; i++)
+    ok = forget_file (&ix.stats, g_array_index (gone, gint64, i), error);
+
+  ix.file = prepare (self, "INSERT INTO files (path, folder, size, mtime, n_games, error) "
+                     "VALUES (?, ?, ?, ?, ?, ?)", error);
+  ix.game = prepare (self, "INSERT INTO games (file, number, rules, start, moves, result, diff, "
+                     "south, north, event, site, date, round) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+  ix.entry = prepare (self, "INSERT OR IGNORE INTO entries VALUES (?, ?, ?, ?, ?)", error);
+  ix.entries = g_array_new (FALSE, FALSE, sizeof (Entry));
+  ok = ok && ix.file != NULL && ix.game != NULL && ix.entry != NULL;
+
+  for (guint i = 0; i < todo->len && ok; i++)
+    {
+      const Found *f = todo->pdata[i];
+      g_autofree char *problem = NULL;
+      guint games = 0;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, &local))
+        break;
+      if (!index_file (&ix, f, cancellable, &games, &problem, &local))
+        {
+          if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              ok = FALSE;
+              g_propagate_error (error, g_steal_pointer (&local));
+            }
+          break;
+        }
+      report->indexed++;
+      report->games += games;
+      if (problem != NULL)
+        {
+          report->failed++;
+          g_ptr_array_add (report->problems, g_steal_pointer (&problem));
+        }
+      if (ix.entries->len >= FLUSH_ENTRIES)
+        ok = flush_entries (&ix, &report->positions, error) &&
+             exec (self, "COMMIT; BEGIN", error);
+      if (progress != NULL)
+        progress (i + 1, todo->len, f->path, user_data);
+    }
+  /* Done or cancelled: keep what was read, then make the indexes. */
+  if (ok)
+    ok = flush_entries (&ix, &report->positions, error) && stats_fill (&ix.stats, error) &&
+         exec (self, "COMMIT", error);
+  if (ok)
+    {
+      in_transaction = FALSE;
+      ok = exec (self, indexes, error) && set_clean (self, TRUE, error);
+    }
+  if (ok && local != NULL)
+    {
+      ok = FALSE;
+      g_propagate_error (error, g_steal_pointer (&local));
+    }
+
+out:
+  if (in_transaction)
+    exec (self, "ROLLBACK", NULL);
+  sqlite3_finalize (ix.file);
+  sqlite3_finalize (ix.game);
+  sqlite3_finalize (ix.entry);
+  if (ix.entries != NULL)
+    g_array_unref (ix.entries);
+  stats_clear (&ix.stats);
+  dj_library_report_clear (&dummy);
+  return ok;
+}
+
+/* ---- Indexing in a worker thread ---- */
+
+typedef struct
+{
+  char              *dir;
+  DjLibraryProgress  progress;
+  gpointer           progress_data;
+  GMainContext      *context;
+  GMutex             lock;        /* guards the fields below */
+  guint              done, total;
+  char              *path;
+  gboolean           pending;     /* an idle is scheduled to report them */
+  DjLibraryReport    report;
+} UpdateJob;
+
+static void
+update_job_free (UpdateJob *job)
+{
+  g_free (job->dir);
+  g_main_context_unref (job->context);
+  g_mutex_clear (&job->lock);
+  g_free (job->path);
+  dj_library_report_clear (&job->report);
+  g_free (job);
+}
+
+/* In the caller's context: the latest progress. */
+static gboolean
+report_progress (gpointer data)
+{
+  GTask *task = data;
+  UpdateJob *job = g_task_get_task_data (task);
+  g_autofree char *path = NULL;
+  guint done, total;
+
+  g_mutex_lock (&job->lock);
+  done = job->done;
+  total = job->total;
+  path = g_steal_pointer (&job->path);
+  job->pending = FALSE;
+  g_mutex_unlock (&job->lock);
+  if (path != NULL)
+    job->progress (done, total, path, job->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the worker: keeps the latest progress, schedules one report. */
+static void
+note_progress (guint       done,
+               guint       total,
+               const char *path,
+               gpointer    data)
+{
+  GTask *task = data;
+  UpdateJob *job = g_task_get_task_data (task);
+  gboolean schedule;
+
+  g_mutex_lock (&job->lock);
+  job->done = done;
+  job->total = total;
+  g_free (job->path);
+  job->path = g_strdup (path);
+  schedule = !job->pending;
+  job->pending = TRUE;
+  g_mutex_unlock (&job->lock);
+  if (schedule)
+    {
+      g_autoptr(GSource) idle = g_idle_source_new ();
+
+      g_source_set_callback (idle, report_progress, g_object_ref (task), g_object_unref);
+      g_source_set_name (idle, "[djenon] library progress");
+      /* As the task's own completion: the last file is reported before it. */
+      g_source_set_priority (idle, G_PRIORITY_DEFAULT);
+      g_source_attach (idle, job->context);
+    }
+}
+
+static void
+update_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  UpdateJob *job = task_data;
+  g_autoptr(DjLibrary) worker = NULL;
+  GError *error = NULL;
+
+  (void) source;
+  worker = dj_library_open (job->dir, &error);
+  if (worker == NULL ||
+      !dj_library_update (worker, cancellable, job->progress != NULL ? note_progress : NULL, task,
+                          &job->report, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+dj_library_update_async (DjLibrary           *self,
+                         GCancellable        *cancellable,
+                         DjLibraryProgress    progress,
+                         gpointer             progress_data,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  UpdateJob *job;
+
+  g_return_if_fail (DJ_IS_LIBRARY (self));
+
+  /* The XML reader's schema is compiled once, from the main thread. */
+  dj_xml_init ();
+  job = g_new0 (UpdateJob, 1);
+  job->dir = g_strdup (self->dir);
+  job->progress = progress;
+  job->progress_data = progress_data;
+  job->context = g_main_context_ref_thread_default ();
+  g_mutex_init (&job->lock);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, dj_library_update_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) update_job_free);
+  g_task_run_in_thread (task, update_thread);
+}
+
+gboolean
+dj_library_update_finish (DjLibrary        *self,
+                          GAsyncResult     *result,
+                          DjLibraryReport  *report,
+                          GError          **error)
+{
+  UpdateJob *job;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == dj_library_update_async,
+                        FALSE);
+
+  job = g_task_get_task_data (G_TASK (result));
+  if (report != NULL)
+    {
+      *report = job->report;
+      memset (&job->report, 0, sizeof job->report);
+    }
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* ---- Listing ---- */
+
+void
+dj_library_file_free (DjLibraryFile *file)
+{
+  if (file == NULL)
+    return;
+  g_free (file->path);
+  g_free (file->folder);
+  g_free (file->error);
+  g_free (file);
+}
+
+static char *
+column_dup (sqlite3_stmt *stmt,
+            int           column)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, column));
+}
+
+GPtrArray *
+dj_library_list_files (DjLibrary  *self,
+                       GError    **error)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) dj_library_file_free);
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+
+  stmt = prepare (self, "SELECT path, folder, n_games, error FROM files ORDER BY path", error);
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DjLibraryFile *file = g_new0 (DjLibraryFile, 1);
+
+      file->path = column_dup (stmt, 0);
+      file->folder = column_dup (stmt, 1);
+      file->n_games = sqlite3_column_int (stmt, 2);
+      file->error = column_dup (stmt, 3);
+      g_ptr_array_add (files, file);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&files);
+}
+
+gboolean
+dj_library_get_counts (DjLibrary  *self,
+                       guint64    *games,
+                       guint64    *positions,
+                       guint64    *entries,
+                       GError    **error)
+{
+  gint64 g = 0, p = 0, e = 0;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+
+  if (!query_int (self, "SELECT count(*) FROM games", &g, error) ||
+      (positions != NULL &&
+       !query_int (self, "SELECT count(DISTINCT pos) FROM entries", &p, error)) ||
+      !query_int (self, "SELECT count(*) FROM entries", &e, error))
+    return FALSE;
+  if (games != NULL)
+    *games = g;
+  if (positions != NULL)
+    *positions = p;
+  if (entries != NULL)
+    *entries = e;
+  return TRUE;
+}
+
+/* ---- Queries ---- */
+
+/* The keys to look up: the position under its rules, and with
+ * any_feeding under the other feeding option too. */
+static gboolean
+position_keys (const DjRules          *rules,
+               const DjPosition       *pos,
+               const DjLibraryFilter  *filter,
+               DjPositionKey           keys[2],
+               GError                **error)
+{
+  g_autoptr(GError) local = NULL;
+  DjRules other = *rules;
+
+  if (!dj_position_check (pos, &local))
+    {
+      g_set_error_literal (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_POSITION, local->message);
+      return FALSE;
+    }
+  keys[0] = dj_position_key (rules, pos);
+  other.feeding = rules->feeding == DJ_FEEDING_IMMEDIATE ? DJ_FEEDING_ON_STARVED_TURN
+                                                        : DJ_FEEDING_IMMEDIATE;
+  keys[1] = filter != NULL && filter->any_feeding && rules->variant == DJ_VARIANT_ABE
+            ? dj_position_key (&other, pos) : keys[0];
+  return TRUE;
+}
+
+static const char *
+player_of (const DjLibraryFilter *filter)
+{
+  return filter != NULL && filter->player != NULL && filter->player[0] != '\0'
+         ? filter->player : NULL;
+}
+
+static int
+explorer_compare (gconstpointer a,
+                  gconstpointer b)
+{
+  const DjExplorerMove *x = a, *y = b;
+
+  if (x->games != y->games)
+    return x->games > y->games ? -1 : 1;
+  return x->move - y->move;
+}
+
+GArray *
+dj_library_explore (DjLibrary              *self,
+                    const DjRules          *rules,
+                    const DjPosition       *pos,
+                    const DjLibraryFilter  *filter,
+                    GError                **error)
+{
+  g_autoptr(GArray) table = g_array_new (FALSE, TRUE, sizeof (DjExplorerMove));
+  const char *player = player_of (filter);
+  Tally sums[DJ_PASS + 1] = { { 0 } };
+  DjPositionKey keys[2];
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+  g_return_val_if_fail (rules != NULL && pos != NULL, NULL);
+
+  if (!position_keys (rules, pos, filter, keys, error))
+    return NULL;
+  stmt = prepare (self, player == NULL
+                  ? "SELECT move, games, south, north, draws, with_diff, sum_diff FROM moves"
+                    " WHERE pos IN (?1, ?2)"
+                  : "SELECT move, count(*), sum(result = 1), sum(result = 2), sum(result = 3),"
+                    " count(diff), total(diff) FROM entries"
+                    " WHERE pos IN (?1, ?2) AND move >= 0 AND game IN (SELECT id FROM games"
+                    "  WHERE south = ?3 COLLATE NOCASE OR north = ?3 COLLATE NOCASE)"
+                    " GROUP BY move", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, keys[0]);
+  sqlite3_bind_int64 (stmt, 2, keys[1]);
+  if (player != NULL)
+    sqlite3_bind_text (stmt, 3, player, -1, SQLITE_STATIC);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DjMove move = sqlite3_column_int (stmt, 0);
+
+      if (move < 0 || move > DJ_PASS)
+        continue;
+      sums[move].games += sqlite3_column_int64 (stmt, 1);
+      sums[move].south += sqlite3_column_int64 (stmt, 2);
+      sums[move].north += sqlite3_column_int64 (stmt, 3);
+      sums[move].draws += sqlite3_column_int64 (stmt, 4);
+      sums[move].with_diff += sqlite3_column_int64 (stmt, 5);
+      sums[move].sum_diff += sqlite3_column_int64 (stmt, 6);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  /* Both feeding options may give the same move: one row each move. */
+  for (DjMove move = 0; move <= DJ_PASS; move++)
+    {
+      const Tally *t = &sums[move];
+      DjExplorerMove row = { 0 };
+      gboolean south = pos->to_move == DJ_SOUTH;
+
+      if (t->games <= 0)
+        continue;
+      row.move = move;
+      row.games = t->games;
+      row.draws = t->draws;
+      row.wins = south ? t->south : t->north;
+      row.losses = south ? t->north : t->south;
+      row.with_diff = t->with_diff;
+      if (row.with_diff > 0)
+        row.mean_diff = (south ? t->sum_diff : -t->sum_diff) / (double) row.with_diff;
+      g_array_append_val (table, row);
+    }
+  g_array_sort (table, explorer_compare);
+  return g_steal_pointer (&table);
+}
+
+void
+dj_explorer_add_values (GArray           *table,
+                        const DjAnalysis *analysis)
+{
+  g_return_if_fail (table != NULL && analysis != NULL);
+
+  for (guint i = 0; i < analysis->n_moves; i++)
+    {
+      const DjMoveValue *mv = &analysis->moves[i];
+      DjExplorerMove *row = NULL;
+
+      for (guint j = 0; j < table->len && row == NULL; j++)
+        if (g_array_index (table, DjExplorerMove, j).move == mv->move)
+          row = &g_array_index (table, DjExplorerMove, j);
+      /* Moves are best first: a never played move is listed when best. */
+      if (row == NULL)
+        {
+          DjExplorerMove unplayed = { 0 };
+
+          if (mv->value != analysis->value)
+            continue;
+          unplayed.move = mv->move;
+          g_array_append_val (table, unplayed);
+          row = &g_array_index (table, DjExplorerMove, table->len - 1);
+        }
+      row->has_value = TRUE;
+      row->value = mv->value;
+      row->lower = mv->lower;
+      row->upper = mv->upper;
+      row->exact = mv->exact;
+      row->best = mv->value == analysis->value;
+    }
+}
+
+void
+dj_library_hit_free (DjLibraryHit *hit)
+{
+  if (hit == NULL)
+    return;
+  g_free (hit->path);
+  g_free (hit->south);
+  g_free (hit->north);
+  g_free (hit);
+}
+
+/* The first ply at which the game is at one of @keys and plays @move. */
+static guint
+find_ply (guint                code,
+          const void          *start,
+          int                  start_len,
+          const guint8        *moves,
+          int                  n_moves,
+          const DjPositionKey  keys[2],
+          DjMove               move)
+{
+  DjRules rules = { code == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE,
+                    code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN };
+  DjPosition pos;
+  DjMoves legal;
+
+  if (start != NULL && start_len == sizeof pos)
+    memcpy (&pos, start, sizeof pos);
+  else
+    dj_position_init_start (&pos);
+  for (int i = 0; i <= n_moves; i++)
+    {
+      DjMove played = i < n_moves ? (DjMove) moves[i] : END_MOVE;
+      DjPositionKey key = dj_position_key (&rules, &pos);
+
+      if ((key == keys[0] || key == keys[1]) && played == move)
+        return i;
+      if (i == n_moves)
+        break;
+      dj_moves_generate (&rules, &pos, &legal);
+      if (!dj_moves_child (&legal, &pos, played, &pos))
+        break;
+    }
+  return 0;
+}
+
+static int
+hit_compare (gconstpointer a,
+             gconstpointer b)
+{
+  const DjLibraryHit *x = *(DjLibraryHit * const *) a, *y = *(DjLibraryHit * const *) b;
+  int by_path = strcmp (x->path, y->path);
+
+  if (by_path != 0)
+    return by_path;
+  if (x->game != y->game)
+    return x->game < y->game ? -1 : 1;
+  return x->move - y->move;
+}
+
+GPtrArray *
+dj_library_find (DjLibrary              *self,
+                 const DjRules          *rules,
+                 const DjPosition       *pos,
+                 const DjLibraryFilter  *filter,
+                 guint                   limit,
+                 guint                  *total,
+                 GError                **error)
+{
+  g_autoptr(GPtrArray) hits = g_ptr_array_new_with_free_func ((GDestroyNotify) dj_library_hit_free);
+  const char *player = player_of (filter);
+  DjPositionKey keys[2];
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+  g_return_val_if_fail (rules != NULL && pos != NULL, NULL);
+
+  if (!position_keys (rules, pos, filter, keys, error))
+    return NULL;
+  stmt = prepare (self,
+                  "SELECT f.path, g.number, e.move, g.result, g.south, g.north, g.rules,"
+                  " g.start, g.moves FROM entries e JOIN games g ON g.id = e.game"
+                  " JOIN files f ON f.id = g.file WHERE e.pos IN (?1, ?2)"
+                  " AND (?3 IS NULL OR g.south = ?3 COLLATE NOCASE OR g.north = ?3 COLLATE NOCASE)"
+                  " LIMIT ?4", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, keys[0]);
+  sqlite3_bind_int64 (stmt, 2, keys[1]);
+  bind_text (stmt, 3, player);
+  sqlite3_bind_int64 (stmt, 4, limit == 0 ? -1 : (gint64) limit);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DjLibraryHit *hit = g_new0 (DjLibraryHit, 1);
+
+      hit->path = column_dup (stmt, 0);
+      hit->game = sqlite3_column_int (stmt, 1);
+      hit->move = sqlite3_column_int (stmt, 2);
+      hit->result = sqlite3_column_int (stmt, 3);
+      hit->south = column_dup (stmt, 4);
+      hit->north = column_dup (stmt, 5);
+      hit->ply = find_ply (sqlite3_column_int (stmt, 6),
+                           sqlite3_column_blob (stmt, 7), sqlite3_column_bytes (stmt, 7),
+                           sqlite3_column_blob (stmt, 8), sqlite3_column_bytes (stmt, 8),
+                           keys, hit->move);
+      g_ptr_array_add (hits, hit);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  if (total != NULL)
+    {
+      *total = hits->len;
+      if (limit != 0 && hits->len == limit)
+        {
+          stmt = prepare (self, player == NULL
+                          ? "SELECT count(*) FROM entries WHERE pos IN (?1, ?2)"
+                          : "SELECT count(*) FROM entries e JOIN games g ON g.id = e.game"
+                            " WHERE e.pos IN (?1, ?2) AND (g.south = ?3 COLLATE NOCASE"
+                            " OR g.north = ?3 COLLATE NOCASE)", error);
+          if (stmt == NULL)
+            return NULL;
+          sqlite3_bind_int64 (stmt, 1, keys[0]);
+          sqlite3_bind_int64 (stmt, 2, keys[1]);
+          if (player != NULL)
+            sqlite3_bind_text (stmt, 3, player, -1, SQLITE_STATIC);
+          rc = sqlite3_step (stmt);
+          if (rc == SQLITE_ROW)
+            *total = sqlite3_column_int (stmt, 0);
+          sqlite3_finalize (stmt);
+          if (rc != SQLITE_ROW)
+            {
+              db_fail (self, rc, error);
+              return NULL;
+            }
+        }
+    }
+  g_ptr_array_sort (hits, hit_compare);
+  return g_steal_pointer (&hits);
+}

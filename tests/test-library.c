@@ -1,0 +1,961 @@
+/* test-library.c: the game library against a plain count of the same games
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dj-library.h"
+#include "dj-node.h"
+#include "dj-notation.h"
+#include "dj-random-games.h"
+#include "dj-xml.h"
+
+/* ---- A temporary library ---- */
+
+typedef struct
+{
+  char      *root;
+  char      *games;    /* the library's folder of game files */
+  char      *db;       /* the library's own folder */
+  DjLibrary *library;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  (void) data;
+  f->root = g_dir_make_tmp ("test-library-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->games = g_build_filename (f->root, "games", NULL);
+  f->db = g_build_filename (f->root, "db", NULL);
+  g_assert_cmpint (g_mkdir (f->games, 0700), ==, 0);
+  f->library = dj_library_open (f->db, &error);
+  g_assert_no_error (error);
+  g_assert_null (dj_library_get_notice (f->library));
+  g_assert_true (dj_library_add_folder (f->library, f->games, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *argv[] = { "rm", "-rf", f->root, NULL };
+
+  (void) data;
+  g_clear_object (&f->library);
+  /* Folders made unreadable by a test are readable again for rm. */
+  {
+    const char *chmod_argv[] = { "chmod", "-R", "u+rwx", f->root, NULL };
+
+    g_spawn_sync (NULL, (char **) chmod_argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                  NULL, NULL, NULL, NULL, NULL, NULL);
+  }
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                NULL);
+  g_free (f->root);
+  g_free (f->games);
+  g_free (f->db);
+}
+
+static char *
+write_file (const char   *dir,
+            const char   *name,
+            DjCollection *collection)
+{
+  char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_has_suffix (name, ".djenon"))
+    dj_xml_save_file (collection, file, NULL, &error);
+  else
+    dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+update (Fixture         *f,
+        DjLibraryReport *report)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dj_library_update (f->library, NULL, NULL, NULL, report, &error));
+  g_assert_no_error (error);
+}
+
+static void
+reopen (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_clear_object (&f->library);
+  f->library = dj_library_open (f->db, &error);
+  g_assert_no_error (error);
+}
+
+/* ---- The plain count: no SQLite, no position keys ---- */
+
+typedef struct
+{
+  guint games, south_wins, north_wins, draws, with_diff;
+  int   sum_diff;            /* South − North */
+} Tally;
+
+typedef struct
+{
+  DjRules     rules;
+  DjPosition  pos;
+  Tally       moves[DJ_PASS + 1];
+  guint       hits;          /* (game, move) pairs, the end of a game included */
+} RefPosition;
+
+typedef struct
+{
+  GHashTable *positions;     /* text → RefPosition */
+  GHashTable *seen;          /* "text|move|file|game" */
+  guint       entries;
+  guint       repeats;       /* a game back at a position, playing the same move again */
+} Reference;
+
+static void
+reference_init (Reference *ref)
+{
+  ref->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  ref->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ref->entries = 0;
+  ref->repeats = 0;
+}
+
+static void
+reference_clear (Reference *ref)
+{
+  g_hash_table_unref (ref->positions);
+  g_hash_table_unref (ref->seen);
+}
+
+static void
+reference_add (Reference    *ref,
+               const char   *file,
+               DjCollection *collection)
+{
+  for (guint g = 0; g < dj_collection_get_n_games (collection); g++)
+    {
+      DjGame *game = dj_collection_get_game (collection, g);
+      const DjRules *rules = dj_game_get_rules (game);
+      const DjGameInfo *info = dj_game_get_info (game);
+
+      for (DjNode *node = dj_game_get_root (game); node != NULL;
+           node = dj_node_get_first_child (node))
+        {
+          DjNode *child = dj_node_get_first_child (node);
+          DjMove move = child != NULL ? dj_node_get_move (child) : DJ_NO_MOVE;
+          g_autofree char *text = dj_position_to_string (dj_node_get_position (node));
+          char *key = g_strdup_printf ("%d %d %s", rules->variant,
+                                       rules->variant == DJ_VARIANT_ABE ? (int) rules->feeding : 0,
+                                       text);
+          char *seen = g_strdup_printf ("%s|%d|%s|%u", key, move, file, g);
+          RefPosition *rp = g_hash_table_lookup (ref->positions, key);
+
+          if (!g_hash_table_add (ref->seen, seen))
+            {
+              ref->repeats++;
+              g_free (key);
+              continue;
+            }
+          ref->entries++;
+          if (rp == NULL)
+            {
+              rp = g_new0 (RefPosition, 1);
+              rp->rules = *rules;
+              rp->pos = *dj_node_get_position (node);
+              g_hash_table_insert (ref->positions, key, rp);
+            }
+          else
+            g_free (key);
+          rp->hits++;
+          if (move != DJ_NO_MOVE)
+            {
+              Tally *t = &rp->moves[move];
+
+              t->games++;
+              t->south_wins += info->result == DJ_RESULT_SOUTH_WINS;
+              t->north_wins += info->result == DJ_RESULT_NORTH_WINS;
+              t->draws += info->result == DJ_RESULT_DRAW;
+              if (info->score[0] >= 0)
+                {
+                  t->with_diff++;
+                  t->sum_diff += info->score[DJ_SOUTH] - info->score[DJ_NORTH];
+                }
+            }
+        }
+    }
+}
+
+/* Every position of the reference: the explorer and the position search
+ * give exactly its counts. */
+static void
+check_against (DjLibrary *library,
+               Reference *ref)
+{
+  GHashTableIter iter;
+  RefPosition *rp;
+  guint64 entries = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (dj_library_get_counts (library, NULL, NULL, &entries, &error));
+  g_assert_cmpuint (entries, ==, ref->entries);
+
+  g_hash_table_iter_init (&iter, ref->positions);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &rp))
+    {
+      g_autoptr(GArray) table = dj_library_explore (library, &rp->rules, &rp->pos, NULL, &error);
+      g_autoptr(GPtrArray) hits = NULL;
+      guint played = 0, total = 0;
+
+      g_assert_no_error (error);
+      for (guint m = 0; m <= DJ_PASS; m++)
+        played += rp->moves[m].games > 0;
+      g_assert_cmpuint (table->len, ==, played);
+      for (guint i = 0; i < table->len; i++)
+        {
+          const DjExplorerMove *row = &g_array_index (table, DjExplorerMove, i);
+          const Tally *t = &rp->moves[row->move];
+          gboolean south = rp->pos.to_move == DJ_SOUTH;
+
+          g_assert_cmpuint (row->games, ==, t->games);
+          g_assert_cmpuint (row->wins, ==, south ? t->south_wins : t->north_wins);
+          g_assert_cmpuint (row->losses, ==, south ? t->north_wins : t->south_wins);
+          g_assert_cmpuint (row->draws, ==, t->draws);
+          g_assert_cmpuint (row->with_diff, ==, t->with_diff);
+          g_assert_cmpfloat_with_epsilon (row->mean_diff,
+                                          (south ? 1 : -1) * (double) t->sum_diff / t->with_diff,
+                                          1e-9);
+          /* The most played first */
+          if (i > 0)
+            g_assert_cmpuint (g_array_index (table, DjExplorerMove, i - 1).games, >=, row->games);
+        }
+      hits = dj_library_find (library, &rp->rules, &rp->pos, NULL, 0, &total, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (hits->len, ==, rp->hits);
+      g_assert_cmpuint (total, ==, rp->hits);
+    }
+}
+
+/* Three files of random games of the three rule sets, counted in @ref. */
+static void
+random_collection (Fixture   *f,
+                   guint32    seed,
+                   Reference *ref)
+{
+  static const struct { DjRules rules; const char *name; guint games; } files[] = {
+    { { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN }, "aboure.djn", 60 },
+    { { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN }, "abe.djenon", 50 },
+    { { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE }, "sub/abe-immediate.djn", 40 },
+  };
+  g_autofree char *sub = g_build_filename (f->games, "sub", NULL);
+
+  g_mkdir (sub, 0700);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr(DjCollection) c = dj_random_games_new (&files[i].rules, files[i].games, seed + i);
+      g_autofree char *path = write_file (f->games, files[i].name, c);
+
+      reference_add (ref, path, c);
+    }
+}
+
+/* ---- Tests ---- */
+
+static void
+test_key (void)
+{
+  static const DjRules sets[] = {
+    { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+    { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+  };
+  g_autoptr(GHashTable) keys = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  DjPosition pos;
+  DjRules rules;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    {
+      g_autoptr(DjCollection) c = dj_random_games_new (&sets[s], 30, g_test_rand_int ());
+
+      for (guint g = 0; g < dj_collection_get_n_games (c); g++)
+        for (DjNode *n = dj_game_get_root (dj_collection_get_game (c, g)); n != NULL;
+             n = dj_node_get_first_child (n))
+          {
+            const DjPosition *p = dj_node_get_position (n);
+            DjPositionKey key = dj_position_key (&sets[s], p);
+            DjPosition *other;
+
+            g_assert_cmpint (key, >=, 0);
+            g_assert_cmpint (key, <, G_GINT64_CONSTANT (1) << 48);
+            g_assert_true (dj_position_key_decode (key, &rules, &pos));
+            g_assert_true (dj_position_equal (&pos, p));
+            g_assert_true (dj_rules_equal (&rules, &sets[s]));
+            /* One key, one position */
+            other = g_hash_table_lookup (keys, &key);
+            if (other != NULL)
+              g_assert_true (dj_position_equal (other, p));
+            else
+              g_hash_table_insert (keys, g_memdup2 (&key, sizeof key), g_memdup2 (p, sizeof *p));
+          }
+    }
+  /* The extremes: every seed in one place, then the feeding flag */
+  for (guint place = 0; place < DJ_N_PITS + 2; place++)
+    {
+      DjPosition all = { 0 };
+      DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+
+      if (place < DJ_N_PITS)
+        all.pits[place] = DJ_N_SEEDS;
+      else
+        all.captured[place - DJ_N_PITS] = DJ_N_SEEDS;
+      all.to_move = DJ_NORTH;
+      all.feed_owed = TRUE;
+      g_assert_true (dj_position_key_decode (dj_position_key (&abe, &all), &rules, &pos));
+      g_assert_true (dj_position_equal (&pos, &all));
+    }
+  g_assert_false (dj_position_key_decode (-1, &rules, &pos));
+  g_assert_false (dj_position_key_decode (3, &rules, &pos));
+  g_assert_false (dj_position_key_decode (G_MAXINT64, &rules, &pos));
+}
+
+static void
+test_counts (Fixture       *f,
+             gconstpointer  data)
+{
+  DjLibraryReport report;
+  Reference ref;
+
+  (void) data;
+  reference_init (&ref);
+  random_collection (f, g_test_rand_int (), &ref);
+  update (f, &report);
+  g_assert_cmpuint (report.files, ==, 3);
+  g_assert_cmpuint (report.indexed, ==, 3);
+  g_assert_cmpuint (report.failed, ==, 0);
+  g_assert_cmpuint (report.games, ==, 150);
+  g_assert_cmpuint (report.problems->len, ==, 0);
+  dj_library_report_clear (&report);
+  /* Random games come back to positions: each counts once there */
+  g_assert_cmpuint (ref.repeats, >, 0);
+  check_against (f->library, &ref);
+
+  /* Re-opened with nothing changed: nothing read again, the same answers */
+  reopen (f);
+  g_assert_null (dj_library_get_notice (f->library));
+  update (f, &report);
+  g_assert_cmpuint (report.unchanged, ==, 3);
+  g_assert_cmpuint (report.indexed, ==, 0);
+  dj_library_report_clear (&report);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+}
+
+/* Two move orders to the same position, found by the plain search of
+ * every line of six moves from the start of Djenon-aboure. */
+static gboolean
+find_transposition (DjMove first[6],
+                    DjMove second[6])
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+
+  for (guint code = 0; code < 6 * 6 * 6 * 6 * 6 * 6; code++)
+    {
+      DjMove line[6];
+      DjPosition pos;
+      gboolean legal = TRUE;
+      g_autofree char *text = NULL;
+      DjMove *other;
+
+      dj_position_init_start (&pos);
+      for (guint i = 0, c = code; i < 6 && legal; i++, c /= 6)
+        {
+          DjMoves moves;
+
+          dj_moves_generate (&rules, &pos, &moves);
+          line[i] = moves.row_start + c % 6;
+          legal = dj_moves_child (&moves, &pos, line[i], &pos);
+        }
+      if (!legal)
+        continue;
+      text = dj_position_to_string (&pos);
+      if ((other = g_hash_table_lookup (seen, text)) != NULL)
+        {
+          memcpy (first, other, sizeof line);
+          memcpy (second, line, sizeof line);
+          return TRUE;
+        }
+      g_hash_table_insert (seen, g_steal_pointer (&text), g_memdup2 (line, sizeof line));
+    }
+  return FALSE;
+}
+
+static void
+test_transposition (Fixture       *f,
+                    gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_collection_new ();
+  g_autoptr(GArray) table = NULL;
+  g_autoptr(GPtrArray) hits = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  DjMove lines[2][6];
+  DjLibraryReport report;
+  DjPosition end;
+
+  (void) data;
+  g_assert_true (find_transposition (lines[0], lines[1]));
+  for (guint g = 0; g < 2; g++)
+    {
+      g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
+      DjNode *node = dj_game_get_root (game);
+
+      for (guint i = 0; i < 6; i++)
+        {
+          node = dj_game_play (game, node, lines[g][i], &error);
+          g_assert_no_error (error);
+        }
+      /* Both go on with the same legal move from there */
+      end = *dj_node_get_position (node);
+      {
+        DjMoves moves;
+        DjMove next = DJ_NO_MOVE;
+
+        dj_moves_generate (&rules, &end, &moves);
+        for (guint k = 0; k < DJ_ROW_PITS && next == DJ_NO_MOVE; k++)
+          if (moves.pit[k] == DJ_PIT_LEGAL)
+            next = moves.row_start + k;
+        dj_game_play (game, node, next, &error);
+        g_assert_no_error (error);
+      }
+      dj_collection_append (c, game);
+    }
+  path = write_file (f->games, "two-orders.djn", c);
+  update (f, &report);
+  dj_library_report_clear (&report);
+
+  table = dj_library_explore (f->library, &rules, &end, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (table->len, ==, 1);
+  g_assert_cmpuint (g_array_index (table, DjExplorerMove, 0).games, ==, 2);
+  hits = dj_library_find (f->library, &rules, &end, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (hits->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const DjLibraryHit *hit = hits->pdata[i];
+
+      g_assert_cmpstr (hit->path, ==, path);
+      g_assert_cmpuint (hit->game, ==, i + 1);
+      g_assert_cmpuint (hit->ply, ==, 6);
+    }
+}
+
+static void
+test_bad_file (Fixture       *f,
+               gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 5, 7);
+  g_autofree char *good = write_file (f->games, "good.djn", c);
+  g_autofree char *bad = g_build_filename (f->games, "bad.djn", NULL);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *where = NULL;
+  DjLibraryReport report;
+
+  (void) data;
+  /* Not a move on the third line */
+  g_assert_true (g_file_set_contents (bad, "[Variant \"aboure\"]\n\n1. a A 2. q *\n", -1, &error));
+  update (f, &report);
+  g_assert_cmpuint (report.files, ==, 2);
+  g_assert_cmpuint (report.failed, ==, 1);
+  g_assert_cmpuint (report.games, ==, 5);
+  g_assert_cmpuint (report.problems->len, ==, 1);
+  where = g_strdup_printf ("%s:3", bad);
+  g_assert_true (g_str_has_prefix (report.problems->pdata[0], where));
+  dj_library_report_clear (&report);
+
+  files = dj_library_list_files (f->library, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (files->len, ==, 2);
+  g_assert_cmpstr (((DjLibraryFile *) files->pdata[0])->path, ==, bad);
+  g_assert_true (g_str_has_prefix (((DjLibraryFile *) files->pdata[0])->error, where));
+  g_assert_cmpstr (((DjLibraryFile *) files->pdata[1])->path, ==, good);
+  g_assert_null (((DjLibraryFile *) files->pdata[1])->error);
+  g_assert_cmpuint (((DjLibraryFile *) files->pdata[1])->n_games, ==, 5);
+}
+
+static void
+test_changed_file (Fixture       *f,
+                   gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(DjCollection) keep = dj_random_games_new (&rules, 20, 11);
+  g_autoptr(DjCollection) before = dj_random_games_new (&rules, 30, 12);
+  g_autoptr(DjCollection) after = dj_random_games_new (&rules, 25, 13);
+  g_autofree char *kept = write_file (f->games, "kept.djn", keep);
+  g_autofree char *changed = write_file (f->games, "changed.djn", before);
+  g_autofree char *gone = write_file (f->games, "gone.djn", before);
+  DjLibraryReport report;
+  Reference ref;
+
+  (void) data;
+  update (f, &report);
+  dj_library_report_clear (&report);
+
+  /* Another content and size: read again; a file deleted: forgotten */
+  g_unlink (changed);
+  g_free (write_file (f->games, "changed.djn", after));
+  g_unlink (gone);
+  reopen (f);
+  update (f, &report);
+  g_assert_cmpuint (report.indexed, ==, 1);
+  g_assert_cmpuint (report.unchanged, ==, 1);
+  g_assert_cmpuint (report.removed, ==, 1);
+  g_assert_cmpuint (report.games, ==, 25);
+  dj_library_report_clear (&report);
+
+  reference_init (&ref);
+  reference_add (&ref, kept, keep);
+  reference_add (&ref, changed, after);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+}
+
+/* A damaged database is rebuilt with a message; the game files are read,
+ * never written. */
+typedef enum
+{
+  DAMAGE_TRUNCATE,
+  DAMAGE_TEXT,
+  DAMAGE_FOREIGN,
+  DAMAGE_PAGES,
+  DAMAGE_VERSION,
+  DAMAGE_INTERRUPTED,
+} Damage;
+
+static void
+test_damaged (Fixture       *f,
+              gconstpointer  data)
+{
+  Damage damage = GPOINTER_TO_INT (data);
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 80, 21);
+  g_autofree char *path = write_file (f->games, "games.djn", c);
+  g_autofree char *db_path = g_strdup (dj_library_get_db_path (f->library));
+  g_autofree char *bytes = NULL, *game_bytes = NULL, *game_after = NULL;
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report;
+  GStatBuf before, now;
+  gsize len;
+  Reference ref;
+
+  reference_init (&ref);
+  reference_add (&ref, path, c);
+  g_assert_true (g_file_get_contents (path, &game_bytes, NULL, NULL));
+  g_assert_cmpint (g_stat (path, &before), ==, 0);
+  update (f, &report);
+  dj_library_report_clear (&report);
+  g_clear_object (&f->library);
+
+  g_assert_true (g_file_get_contents (db_path, &bytes, &len, &error));
+  g_assert_cmpuint (len, >, 8192);
+  switch (damage)
+    {
+    case DAMAGE_TRUNCATE:
+      g_assert_cmpint (truncate (db_path, len / 2), ==, 0);
+      break;
+    case DAMAGE_TEXT:
+      g_assert_true (g_file_set_contents (db_path, "not a database at all\n", -1, &error));
+      break;
+    case DAMAGE_FOREIGN:
+    case DAMAGE_VERSION:
+    case DAMAGE_INTERRUPTED:
+      {
+        sqlite3 *db;
+
+        if (damage == DAMAGE_FOREIGN)
+          g_unlink (db_path);
+        g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
+        g_assert_cmpint (sqlite3_exec (db, damage == DAMAGE_FOREIGN
+                                           ? "CREATE TABLE recipes (name TEXT)"
+                                           : damage == DAMAGE_VERSION
+                                           ? "PRAGMA user_version = 99"
+                                           /* as if the program stopped in an update */
+                                           : "UPDATE meta SET value = 0 WHERE key = 'clean'",
+                                       NULL, NULL, NULL),
+                         ==, SQLITE_OK);
+        sqlite3_close (db);
+      }
+      break;
+    case DAMAGE_PAGES:
+      /* Scribble over every page but the first (the header stays valid) */
+      for (gsize i = 4096; i < len; i += 7)
+        bytes[i] = (char) (i * 31);
+      g_assert_true (g_file_set_contents (db_path, bytes, len, &error));
+      break;
+    }
+  g_assert_no_error (error);
+
+  reopen (f);
+  g_assert_nonnull (dj_library_get_notice (f->library));
+  g_assert_true (strstr (dj_library_get_notice (f->library), db_path) != NULL);
+  g_test_message ("%s", dj_library_get_notice (f->library));
+  update (f, &report);
+  g_assert_cmpuint (report.indexed, ==, 1);
+  dj_library_report_clear (&report);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+
+  /* The game file untouched */
+  g_assert_true (g_file_get_contents (path, &game_after, NULL, NULL));
+  g_assert_cmpstr (game_after, ==, game_bytes);
+  g_assert_cmpint (g_stat (path, &now), ==, 0);
+  g_assert_cmpint (now.st_mtime, ==, before.st_mtime);
+
+  /* Opened again: all is well, no message */
+  reopen (f);
+  g_assert_null (dj_library_get_notice (f->library));
+}
+
+static void
+test_links (Fixture       *f,
+            gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 10, 31);
+  g_autofree char *deep = g_build_filename (f->games, "a", "b", NULL);
+  g_autofree char *loop = g_build_filename (deep, "loop", NULL);
+  g_autofree char *closed = g_build_filename (f->games, "closed", NULL);
+  g_autofree char *path = NULL;
+  gboolean found_loop = FALSE, found_closed = FALSE;
+  DjLibraryReport report;
+  guint64 games = 0;
+
+  (void) data;
+  g_assert_cmpint (g_mkdir_with_parents (deep, 0700), ==, 0);
+  path = write_file (deep, "games.djn", c);
+  /* a/b/loop → the library's folder: a loop through two levels */
+  g_assert_cmpint (symlink (f->games, loop), ==, 0);
+  g_assert_cmpint (g_mkdir (closed, 0000), ==, 0);
+
+  update (f, &report);
+  g_assert_cmpuint (report.files, ==, 1);
+  g_assert_cmpuint (report.games, ==, 10);
+  for (guint i = 0; i < report.problems->len; i++)
+    {
+      const char *problem = report.problems->pdata[i];
+
+      g_test_message ("%s", problem);
+      found_loop |= g_str_has_prefix (problem, loop) && strstr (problem, "symbolic link");
+      found_closed |= g_str_has_prefix (problem, closed);
+    }
+  g_assert_true (found_loop);
+  /* root reads any folder */
+  if (geteuid () != 0)
+    g_assert_true (found_closed);
+  dj_library_report_clear (&report);
+  g_assert_true (dj_library_get_counts (f->library, &games, NULL, NULL, NULL));
+  g_assert_cmpuint (games, ==, 10);
+}
+
+static void
+cancel_after_first (guint       done,
+                    guint       total,
+                    const char *path,
+                    gpointer    user_data)
+{
+  (void) total;
+  (void) path;
+  if (done == 1)
+    g_cancellable_cancel (user_data);
+}
+
+static void
+test_cancel_and_remove (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report;
+  guint64 games = 0;
+  Reference ref;
+
+  (void) data;
+  reference_init (&ref);
+  random_collection (f, 41, &ref);
+  g_assert_false (dj_library_update (f->library, cancellable, cancel_after_first, cancellable,
+                                     &report, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (report.indexed, ==, 1);
+  dj_library_report_clear (&report);
+  g_clear_error (&error);
+
+  /* The rest next time */
+  update (f, &report);
+  g_assert_cmpuint (report.indexed, ==, 2);
+  g_assert_cmpuint (report.unchanged, ==, 1);
+  dj_library_report_clear (&report);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+
+  g_assert_true (dj_library_remove_folder (f->library, f->games, &error));
+  g_assert_no_error (error);
+  g_assert_null (dj_library_get_folders (f->library)[0]);
+  g_assert_true (dj_library_get_counts (f->library, &games, NULL, NULL, NULL));
+  g_assert_cmpuint (games, ==, 0);
+  {
+    g_autoptr(GArray) table = NULL;
+    DjPosition start;
+
+    dj_position_init_start (&start);
+    table = dj_library_explore (f->library, &(const DjRules) { DJ_VARIANT_ABOURE, 0 }, &start,
+                                NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (table->len, ==, 0);
+  }
+  g_assert_false (dj_library_remove_folder (f->library, f->games, &error));
+  g_assert_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_FOLDER);
+
+  /* The list of folders outlives the object */
+  g_clear_error (&error);
+  g_assert_true (dj_library_add_folder (f->library, f->games, &error));
+  reopen (f);
+  g_assert_cmpstr (dj_library_get_folders (f->library)[0], ==, f->games);
+}
+
+typedef struct
+{
+  gboolean         finished;
+  guint            progress_calls;
+  guint            last_done;
+  DjLibraryReport  report;
+  GError          *error;
+} AsyncState;
+
+static void
+async_progress (guint       done,
+                guint       total,
+                const char *path,
+                gpointer    data)
+{
+  AsyncState *state = data;
+
+  /* In the caller's thread, in order, never past the end */
+  g_assert_true (g_main_context_is_owner (g_main_context_default ()));
+  g_assert_cmpuint (done, >, state->last_done);
+  g_assert_cmpuint (done, <=, total);
+  g_assert_nonnull (path);
+  state->last_done = done;
+  state->progress_calls++;
+}
+
+static void
+async_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  AsyncState *state = data;
+
+  dj_library_update_finish (DJ_LIBRARY (source), result, &state->report, &state->error);
+  state->finished = TRUE;
+}
+
+/* Indexing in a worker while the caller's connection answers queries. */
+static void
+test_async (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  AsyncState state = { 0 };
+  DjPosition start;
+  Reference ref;
+
+  (void) data;
+  reference_init (&ref);
+  random_collection (f, g_test_rand_int (), &ref);
+  dj_position_init_start (&start);
+
+  dj_library_update_async (f->library, NULL, async_progress, &state, async_done, &state);
+  while (!state.finished)
+    {
+      g_autoptr(GArray) table = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_main_context_iteration (NULL, TRUE);
+      table = dj_library_explore (f->library, &(const DjRules) { DJ_VARIANT_ABE, 0 }, &start,
+                                  NULL, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_no_error (state.error);
+  g_assert_cmpuint (state.report.indexed, ==, 3);
+  g_assert_cmpuint (state.progress_calls, >=, 1);
+  /* The last file's report comes before the end */
+  g_assert_cmpuint (state.last_done, ==, 3);
+  dj_library_report_clear (&state.report);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+
+  /* Cancelled before it starts: nothing read */
+  memset (&state, 0, sizeof state);
+  {
+    g_autoptr(DjCollection) more = dj_random_games_new (&(const DjRules) { 0, 0 }, 3, 1);
+
+    g_free (write_file (f->games, "more.djn", more));
+  }
+  g_cancellable_cancel (cancellable);
+  dj_library_update_async (f->library, cancellable, NULL, NULL, async_done, &state);
+  while (!state.finished)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (state.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (state.report.indexed, ==, 0);
+  dj_library_report_clear (&state.report);
+  g_clear_error (&state.error);
+}
+
+/* The explorer's filters and its perfect-play values: the best move never
+ * played is listed, marked. */
+static void
+test_filters_and_values (Fixture       *f,
+                         gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  const DjRules immediate = { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE };
+  const DjRules starved = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(DjCollection) c = dj_collection_new ();
+  g_autoptr(DjCollection) abe1 = dj_random_games_new (&starved, 7, 51);
+  g_autoptr(DjCollection) abe2 = dj_random_games_new (&immediate, 5, 52);
+  g_autoptr(GArray) table = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjSearch) search = dj_search_new (0);
+  g_autoptr(DjAnalysis) analysis = NULL;
+  DjLibraryFilter filter = { "  ", FALSE };
+  DjLibraryReport report;
+  DjPosition start;
+  gboolean best_unplayed = FALSE;
+
+  (void) data;
+  /* Three games opening with a, by two players */
+  for (guint g = 0; g < 3; g++)
+    {
+      g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
+      g_autoptr(DjGameInfo) info = dj_game_info_copy (dj_game_get_info (game));
+
+      dj_game_play (game, dj_game_get_root (game), 0, &error);
+      g_assert_no_error (error);
+      dj_game_info_set_string (&info->south, g == 0 ? "Awa Traoré" : "Kofi Mensah");
+      dj_game_info_set_string (&info->north, "Sita Gurung");
+      dj_game_set_info (game, info);
+      dj_collection_append (c, game);
+    }
+  g_free (write_file (f->games, "a.djn", c));
+  g_free (write_file (f->games, "abe1.djn", abe1));
+  g_free (write_file (f->games, "abe2.djn", abe2));
+  update (f, &report);
+  dj_library_report_clear (&report);
+  dj_position_init_start (&start);
+
+  filter.player = "awa traoré";
+  table = dj_library_explore (f->library, &rules, &start, &filter, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (table->len, ==, 1);
+  g_assert_cmpuint (g_array_index (table, DjExplorerMove, 0).games, ==, 1);
+  g_clear_pointer (&table, g_array_unref);
+
+  /* Feeding: one option, or both */
+  table = dj_library_explore (f->library, &starved, &start, NULL, &error);
+  g_assert_cmpuint (table->len, >, 0);
+  {
+    guint sum = 0;
+
+    for (guint i = 0; i < table->len; i++)
+      sum += g_array_index (table, DjExplorerMove, i).games;
+    g_assert_cmpuint (sum, ==, 7);
+  }
+  g_clear_pointer (&table, g_array_unref);
+  filter = (DjLibraryFilter) { NULL, TRUE };
+  table = dj_library_explore (f->library, &starved, &start, &filter, &error);
+  {
+    guint sum = 0;
+
+    for (guint i = 0; i < table->len; i++)
+      sum += g_array_index (table, DjExplorerMove, i).games;
+    g_assert_cmpuint (sum, ==, 12);
+  }
+  g_clear_pointer (&table, g_array_unref);
+
+  /* Values: only a was played; e is best (+4) and is listed unplayed */
+  table = dj_library_explore (f->library, &rules, &start, NULL, &error);
+  analysis = dj_search_analyse (search, &rules, &start, NULL, NULL, &error);
+  g_assert_no_error (error);
+  dj_explorer_add_values (table, analysis);
+  g_assert_cmpint (g_array_index (table, DjExplorerMove, 0).move, ==, 0);
+  g_assert_true (g_array_index (table, DjExplorerMove, 0).has_value);
+  g_assert_cmpint (g_array_index (table, DjExplorerMove, 0).value, ==, -10);
+  g_assert_false (g_array_index (table, DjExplorerMove, 0).best);
+  for (guint i = 1; i < table->len; i++)
+    {
+      const DjExplorerMove *row = &g_array_index (table, DjExplorerMove, i);
+
+      g_assert_cmpuint (row->games, ==, 0);
+      g_assert_true (row->best);
+      g_assert_cmpint (row->value, ==, analysis->value);
+      best_unplayed |= row->move == 4;
+    }
+  g_assert_true (best_unplayed);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const struct { const char *name; Damage damage; } damages[] = {
+    { "truncated", DAMAGE_TRUNCATE },
+    { "text", DAMAGE_TEXT },
+    { "foreign", DAMAGE_FOREIGN },
+    { "pages", DAMAGE_PAGES },
+    { "version", DAMAGE_VERSION },
+    { "interrupted", DAMAGE_INTERRUPTED },
+  };
+
+  g_test_init (&argc, &argv, NULL);
+  dj_xml_init ();
+
+  g_test_add_func ("/djenon/library/key", test_key);
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/djenon/library/counts", test_counts);
+  ADD ("/djenon/library/transposition", test_transposition);
+  ADD ("/djenon/library/bad-file", test_bad_file);
+  ADD ("/djenon/library/changed-file", test_changed_file);
+  ADD ("/djenon/library/links", test_links);
+  ADD ("/djenon/library/cancel-and-remove", test_cancel_and_remove);
+  ADD ("/djenon/library/async", test_async);
+  ADD ("/djenon/library/filters-and-values", test_filters_and_values);
+#undef ADD
+  for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/djenon/library/damaged/%s", damages[i].name);
+
+      g_test_add (path, Fixture, GINT_TO_POINTER (damages[i].damage), fixture_set_up,
+                  test_damaged, fixture_tear_down);
+    }
+  return g_test_run ();
+}
