@@ -9,6 +9,7 @@ DJENON_PACKAGES=(
   yelp-tools appstream desktop-file-utils
   xvfb xauth dbus at-spi2-core python3-gi gir1.2-atspi-2.0 imagemagick poppler-utils
   fonts-dejavu-core fonts-lohit-deva fonts-noto-ui-core fonts-noto-core
+  help2man bash-completion
 )
 
 djenon_install_deps () {

@@ -519,6 +519,15 @@ dj_application_init (DjApplication *self)
 
   self->start_time = g_get_monotonic_time ();
   g_application_add_main_option_entries (G_APPLICATION (self), options);
+  /* What `djenon --help` says (and the manual page, made from it). */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+    _("Record, replay and annotate games of Djenon-aboure and Djenon-abe."));
+  g_application_set_option_context_description (G_APPLICATION (self),
+    _("FILE is a game file (.djenon or .djn) to open, or a djenon: link from the help. Without a "
+      "file, Djenon offers back the games of a crashed session, or shows a sample game.\n\n"
+      "Unsaved games are kept as drafts in ~/.local/share/djenon/drafts/. The help is in the "
+      "application (F1) and in the desktop's help viewer."));
 }
 
 DjApplication *

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "dj-cli.h"
+#include "dj-cli-json.h"
 #include "dj-search.h"
 #include "dj-search-book.h"
 #include "dj-search-tables.h"
@@ -23,6 +24,7 @@ typedef struct
   DjRules        rules;
   DjPosition     pos;
   DjSearchLimits limits;
+  gboolean       json;
 } Request;
 
 /* VARIANT [--feeding X] [--setup POS] [--time MS] [MOVES…]: the position
@@ -35,9 +37,12 @@ parse_request (int          argc,
                Request     *req)
 {
   gint64 time_ms = DEFAULT_TIME_MS;
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "time", 0, 0, G_OPTION_ARG_INT64, &time_ms,
       N_("Give up proving after this many milliseconds (0: never; default 10000)"), N_("MS") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write the result as JSON (see the README for its shape)"), NULL },
     { NULL }
   };
 
@@ -51,6 +56,7 @@ parse_request (int          argc,
   /* Any huge time is no limit: the search never adds it to the clock
    * unchecked (dj-search.c). */
   req->limits = (DjSearchLimits) { time_ms, 0, 0, 0 };
+  req->json = json;
 
   if (!allow_moves && argc > 2)
     {
@@ -108,6 +114,79 @@ append_over (GString          *out,
   g_string_append_printf (out, "over value %d %s\n", a->value, dj_end_reason_to_string (a->end));
 }
 
+/* JSON: the value of a move or a position, exact or bounded. */
+static void
+json_value (DjJson   *json,
+            int       value,
+            gboolean  exact,
+            int       lower,
+            int       upper)
+{
+  dj_json_member_int (json, "value", value);
+  dj_json_member_bool (json, "exact", exact);
+  dj_json_member_int (json, "lower", exact ? value : lower);
+  dj_json_member_int (json, "upper", exact ? value : upper);
+}
+
+static void
+json_line (DjJson       *json,
+           const DjMove *line,
+           guint         len)
+{
+  dj_json_key (json, "line");
+  dj_json_begin_array (json);
+  for (guint i = 0; i < len; i++)
+    dj_json_string (json, dj_move_to_string (line[i]));
+  dj_json_end_array (json);
+}
+
+/* What every command's JSON starts with: the rules and the position. */
+static void
+json_position (DjJson        *json,
+               const Request *req)
+{
+  g_autofree char *text = dj_position_to_string (&req->pos);
+
+  dj_json_member_string (json, "variant", dj_variant_to_string (req->rules.variant));
+  dj_json_member_string (json, "feeding", req->rules.variant == DJ_VARIANT_ABE
+                                          ? dj_feeding_to_string (req->rules.feeding) : NULL);
+  dj_json_member_string (json, "position", text);
+}
+
+static void
+json_over (DjJson           *json,
+           const DjAnalysis *a)
+{
+  dj_json_key (json, "over");
+  if (a->end == DJ_END_NONE)
+    dj_json_null (json);
+  else
+    {
+      dj_json_begin_object (json);
+      dj_json_member_int (json, "value", a->value);
+      dj_json_member_string (json, "reason", dj_end_reason_to_string (a->end));
+      dj_json_end_object (json);
+    }
+}
+
+static void
+json_stats (DjJson           *json,
+            const DjAnalysis *a)
+{
+  dj_json_member_int (json, "nodes", (gint64) a->nodes);
+  dj_json_key (json, "time_s");
+  dj_json_double (json, a->time_us / 1e6);
+}
+
+static int
+print_json (DjJson *json)
+{
+  g_autofree char *text = dj_json_finish (json);
+
+  fputs (text, stdout);
+  return DJ_CLI_OK;
+}
+
 static DjAnalysis *
 run (const Request *req,
      gboolean       solve)
@@ -154,6 +233,31 @@ dj_cli_analyse (int    argc,
   if ((a = run (&req, FALSE)) == NULL)
     return DJ_CLI_USAGE;
 
+  if (req.json)
+    {
+      DjJson json;
+
+      dj_json_init (&json);
+      dj_json_begin_object (&json);
+      json_position (&json, &req);
+      json_over (&json, a);
+      dj_json_key (&json, "moves");
+      dj_json_begin_array (&json);
+      for (guint i = 0; i < a->n_moves; i++)
+        {
+          const DjMoveValue *mv = &a->moves[i];
+
+          dj_json_begin_object (&json);
+          dj_json_member_string (&json, "move", dj_move_to_string (mv->move));
+          json_value (&json, mv->value, mv->exact, mv->lower, mv->upper);
+          json_line (&json, mv->line, mv->line_len);
+          dj_json_end_object (&json);
+        }
+      dj_json_end_array (&json);
+      json_stats (&json, a);
+      dj_json_end_object (&json);
+      return print_json (&json);
+    }
   text = dj_position_to_string (&req.pos);
   g_string_append_printf (out, "position %s\n", text);
   if (a->end != DJ_END_NONE)
@@ -192,6 +296,21 @@ dj_cli_bestmove (int    argc,
   if ((a = run (&req, TRUE)) == NULL)
     return DJ_CLI_USAGE;
 
+  if (req.json)
+    {
+      DjJson json;
+
+      dj_json_init (&json);
+      dj_json_begin_object (&json);
+      json_position (&json, &req);
+      json_over (&json, a);
+      dj_json_member_string (&json, "bestmove",
+                             a->n_moves > 0 ? dj_move_to_string (a->moves[0].move) : NULL);
+      json_value (&json, a->value, a->n_moves == 0 || a->exact, a->lower, a->upper);
+      json_stats (&json, a);
+      dj_json_end_object (&json);
+      return print_json (&json);
+    }
   if (a->n_moves == 0)
     printf ("bestmove none value %d exact nodes %" G_GUINT64_FORMAT "\n", a->value, a->nodes);
   else
@@ -199,6 +318,59 @@ dj_cli_bestmove (int    argc,
             dj_move_to_string (a->moves[0].move), a->value,
             a->exact ? "exact" : "bound", a->nodes);
   return DJ_CLI_OK;
+}
+
+/* solve --json: the value, the line and where it leads. */
+static int
+print_solve_json (const Request    *req,
+                  const DjAnalysis *a)
+{
+  DjJson json;
+
+  dj_json_init (&json);
+  dj_json_begin_object (&json);
+  json_position (&json, req);
+  json_over (&json, a);
+  json_value (&json, a->value, a->end != DJ_END_NONE || a->exact, a->lower, a->upper);
+  if (a->n_moves > 0)
+    {
+      DjPosition pos = req->pos;
+      DjMoves moves;
+
+      json_line (&json, a->moves[0].line, a->moves[0].line_len);
+      for (guint i = 0; i < a->moves[0].line_len; i++)
+        {
+          dj_moves_generate (&req->rules, &pos, &moves);
+          dj_moves_child (&moves, &pos, a->moves[0].line[i], &pos);
+        }
+      dj_moves_generate (&req->rules, &pos, &moves);
+      dj_json_key (&json, "end");
+      if (moves.end != DJ_END_NONE)
+        {
+          int score[2];
+
+          dj_final_scores (&req->rules, &pos, score);
+          dj_json_begin_object (&json);
+          dj_json_member_int (&json, "south", score[DJ_SOUTH]);
+          dj_json_member_int (&json, "north", score[DJ_NORTH]);
+          dj_json_member_string (&json, "reason", dj_end_reason_to_string (moves.end));
+          dj_json_end_object (&json);
+        }
+      else
+        dj_json_null (&json);
+      dj_json_key (&json, "repetition");
+      if (moves.end == DJ_END_NONE && a->moves[0].endless)
+        {
+          g_autofree char *text = dj_position_to_string (&pos);
+
+          dj_json_string (&json, text);
+        }
+      else
+        dj_json_null (&json);
+    }
+  json_stats (&json, a);
+  dj_json_end_object (&json);
+  return print_json (&json);
 }
 
 int
@@ -218,6 +390,8 @@ dj_cli_solve (int    argc,
   if ((a = run (&req, TRUE)) == NULL)
     return DJ_CLI_USAGE;
 
+  if (req.json)
+    return print_solve_json (&req, a);
   if (a->end != DJ_END_NONE)
     append_over (out, a);
   else if (a->exact)

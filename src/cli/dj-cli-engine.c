@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "dj-cli.h"
+#include "dj-cli-json.h"
 #include "dj-perft.h"
 
 gboolean
@@ -331,16 +332,54 @@ int
 dj_cli_why (int    argc,
             char **argv)
 {
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write the result as JSON (see the README for its shape)"), NULL },
+    { NULL }
+  };
   DjRules rules;
   DjPosition pos;
   DjMoves moves;
 
   if (!dj_cli_parse_game_args (&argc, &argv,
-                               _("VARIANT — say which pits can be played, and why not"), NULL,
+                               _("VARIANT — say which pits can be played, and why not"), entries,
                                &rules, &pos))
     return DJ_CLI_USAGE;
 
   dj_moves_generate (&rules, &pos, &moves);
+  if (json)
+    {
+      g_autofree char *text = dj_position_to_string (&pos);
+      g_autofree char *doc = NULL;
+      DjJson out;
+
+      dj_json_init (&out);
+      dj_json_begin_object (&out);
+      dj_json_member_string (&out, "variant", dj_variant_to_string (rules.variant));
+      dj_json_member_string (&out, "feeding", rules.variant == DJ_VARIANT_ABE
+                                              ? dj_feeding_to_string (rules.feeding) : NULL);
+      dj_json_member_string (&out, "position", text);
+      dj_json_key (&out, "pits");
+      dj_json_begin_array (&out);
+      for (guint k = 0; k < DJ_ROW_PITS; k++)
+        {
+          dj_json_begin_object (&out);
+          dj_json_member_string (&out, "pit", dj_move_to_string (moves.row_start + k));
+          dj_json_member_int (&out, "seeds", pos.pits[moves.row_start + k]);
+          dj_json_member_string (&out, "status", dj_pit_status_to_string (moves.pit[k]));
+          dj_json_member_string (&out, "why", dj_pit_status_describe (moves.pit[k]));
+          dj_json_end_object (&out);
+        }
+      dj_json_end_array (&out);
+      dj_json_member_bool (&out, "pass", moves.must_pass);
+      dj_json_member_string (&out, "over", moves.end != DJ_END_NONE
+                                           ? dj_end_reason_to_string (moves.end) : NULL);
+      dj_json_end_object (&out);
+      doc = dj_json_finish (&out);
+      fputs (doc, stdout);
+      return DJ_CLI_OK;
+    }
   for (guint k = 0; k < DJ_ROW_PITS; k++)
     printf ("%s %u %s\n", dj_move_to_string (moves.row_start + k),
             pos.pits[moves.row_start + k], dj_pit_status_to_string (moves.pit[k]));

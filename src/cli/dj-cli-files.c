@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 
 #include "dj-cli.h"
+#include "dj-cli-json.h"
 #include "dj-long-line.h"
 #include "dj-notation.h"
 #include "dj-xml.h"
@@ -160,25 +161,87 @@ dj_cli_save_file (DjCollection  *collection,
   if (format == FORMAT_XML)
     return dj_xml_save_file (collection, file, NULL, error);
   return dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, error);
+/* One problem of a file, for validate --json: its message, and the line and
+ * column when the message starts with them ("FILE:LINE:COLUMN: …"). */
+static void
+json_problem (DjJson     *json,
+              const char *name,
+              const char *message)
+{
+  const char *rest = message;
+  guint64 line = 0, column = 0;
+
+  if (g_str_has_prefix (rest, name) && rest[strlen (name)] == ':')
+    {
+      char *end;
+
+      rest += strlen (name) + 1;
+      line = g_ascii_strtoull (rest, &end, 10);
+      if (end != rest && *end == ':')
+        {
+          rest = end + 1;
+          column = g_ascii_strtoull (rest, &end, 10);
+          if (end == rest || *end != ':')
+            column = 0;
+        }
+      else
+        line = 0;
+    }
+  dj_json_begin_object (json);
+  dj_json_member_string (json, "message", message);
+  dj_json_key (json, "line");
+  if (line > 0)
+    dj_json_int (json, (gint64) line);
+  else
+    dj_json_null (json);
+  dj_json_key (json, "column");
+  if (column > 0)
+    dj_json_int (json, (gint64) column);
+  else
+    dj_json_null (json);
+  dj_json_end_object (json);
 }
 
 int
 dj_cli_validate (int    argc,
                  char **argv)
 {
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write the result as JSON (see the README for its shape)"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("FILE… — check game files against the rules and the schema"));
+  g_autoptr(GError) error = NULL;
   int status = DJ_CLI_OK;
+  DjJson out;
 
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_USAGE;
+    }
   if (argc < 2)
     {
-      g_printerr (_("Usage: djenon-cli validate FILE…\n"));
+      g_printerr (_("Usage: djenon-cli validate [--json] FILE…\n"));
       return DJ_CLI_USAGE;
+    }
+  if (json)
+    {
+      dj_json_init (&out);
+      dj_json_begin_array (&out);
     }
   for (int i = 1; i < argc; i++)
     {
-      g_autoptr(GPtrArray) problems = NULL;
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
       Format format = FORMAT_XML;
       gboolean is_stdin = strcmp (argv[i], "-") == 0;
+      const char *name = is_stdin ? "<stdin>" : argv[i];
       g_autoptr(GInputStream) stdin_stream = NULL;
+      guint n_games = 0;
 
       if (is_stdin)
         stdin_stream = open_stdin (&format, TRUE);
@@ -186,40 +249,64 @@ dj_cli_validate (int    argc,
         format_from_name (argv[i], &format);
       if (format == FORMAT_TEXT)
         {
-          g_autoptr(GError) error = NULL;
+          g_autoptr(GError) load_error = NULL;
           g_autoptr(DjCollection) collection = NULL;
 
           if (is_stdin)
-            collection = dj_notation_load_stream (stdin_stream, "<stdin>", NULL, &error);
+            collection = dj_notation_load_stream (stdin_stream, "<stdin>", NULL, &load_error);
           else
-            collection = load (argv[i], format, FALSE, &error);
-
+            collection = load (argv[i], format, FALSE, &load_error);
           if (collection == NULL)
-            {
-              printf ("%s\n", error->message);
-              status = DJ_CLI_INVALID;
-            }
-          continue;
+            g_ptr_array_add (problems, g_steal_pointer (&load_error));
+          else
+            n_games = dj_collection_get_n_games (collection);
         }
-      {
-        g_autoptr(GInputStream) stream = NULL;
-        g_autoptr(GError) io_error = NULL;
+      else
+        {
+          g_autoptr(GInputStream) stream = NULL;
+          g_autoptr(GError) io_error = NULL;
+          g_autoptr(GPtrArray) found = NULL;
 
-        stream = is_stdin ? g_object_ref (stdin_stream) : open_input (argv[i], &io_error);
-        if (stream == NULL)
-          {
-            printf (_("%s: cannot open the file: %s\n"), argv[i], io_error->message);
-            status = DJ_CLI_INVALID;
-            continue;
-          }
-        if (!dj_xml_validate_stream (stream, strcmp (argv[i], "-") == 0 ? "<stdin>" : argv[i],
-                                     &problems))
-          {
-            for (guint k = 0; k < problems->len; k++)
-              printf ("%s\n", ((GError *) g_ptr_array_index (problems, k))->message);
-            status = DJ_CLI_INVALID;
-          }
-      }
+          stream = is_stdin ? g_object_ref (stdin_stream) : open_input (argv[i], &io_error);
+          if (stream == NULL)
+            g_ptr_array_add (problems, g_error_new (DJ_FORMAT_ERROR, DJ_FORMAT_ERROR_IO,
+                                                    _("%s: cannot open the file: %s"),
+                                                    argv[i], io_error->message));
+          else if (!dj_xml_validate_stream (stream, name, &found))
+            for (guint k = 0; k < found->len; k++)
+              g_ptr_array_add (problems, g_error_copy (g_ptr_array_index (found, k)));
+        }
+
+      if (problems->len > 0)
+        status = DJ_CLI_INVALID;
+      if (json)
+        {
+          dj_json_begin_object (&out);
+          dj_json_member_string (&out, "file", name);
+          dj_json_member_bool (&out, "valid", problems->len == 0);
+          dj_json_key (&out, "games");
+          if (format == FORMAT_TEXT && problems->len == 0)
+            dj_json_int (&out, n_games);
+          else
+            dj_json_null (&out);
+          dj_json_key (&out, "problems");
+          dj_json_begin_array (&out);
+          for (guint k = 0; k < problems->len; k++)
+            json_problem (&out, name, ((GError *) g_ptr_array_index (problems, k))->message);
+          dj_json_end_array (&out);
+          dj_json_end_object (&out);
+        }
+      else
+        for (guint k = 0; k < problems->len; k++)
+          printf ("%s\n", ((GError *) g_ptr_array_index (problems, k))->message);
+    }
+  if (json)
+    {
+      g_autofree char *doc = NULL;
+
+      dj_json_end_array (&out);
+      doc = dj_json_finish (&out);
+      fputs (doc, stdout);
     }
   fflush (stdout);
   return status;
@@ -328,17 +415,105 @@ dj_cli_convert (int    argc,
   return DJ_CLI_OK;
 }
 
+/* show --json: the game's rules, information and main line. */
+static int
+show_json (const char   *name,
+           DjCollection *collection,
+           int           game_number,
+           DjGame       *game)
+{
+  const DjRules *rules = dj_game_get_rules (game);
+  const DjGameInfo *info = dj_game_get_info (game);
+  g_autofree char *start = dj_position_to_string (dj_game_get_start (game));
+  g_autofree char *doc = NULL;
+  const struct { const char *key; const char *value; } fields[] = {
+    { "south", info->south }, { "north", info->north }, { "event", info->event },
+    { "site", info->site }, { "date", info->date }, { "round", info->round },
+    { "annotator", info->annotator }, { "recorder", info->recorder },
+    { "source", info->source }, { "notes", info->notes },
+  };
+  DjJson json;
+
+  dj_json_init (&json);
+  dj_json_begin_object (&json);
+  dj_json_member_string (&json, "file", strcmp (name, "-") == 0 ? "<stdin>" : name);
+  dj_json_member_int (&json, "game", game_number);
+  dj_json_member_int (&json, "games", dj_collection_get_n_games (collection));
+  dj_json_member_string (&json, "variant", dj_variant_to_string (rules->variant));
+  dj_json_member_string (&json, "feeding", rules->variant == DJ_VARIANT_ABE
+                                           ? dj_feeding_to_string (rules->feeding) : NULL);
+  dj_json_member_string (&json, "start", start);
+  dj_json_key (&json, "info");
+  dj_json_begin_object (&json);
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    dj_json_member_string (&json, fields[i].key, fields[i].value);
+  dj_json_member_string (&json, "result", dj_result_to_string (info->result));
+  dj_json_key (&json, "tags");
+  dj_json_begin_object (&json);
+  for (guint i = 0; i < dj_game_info_get_n_tags (info); i++)
+    dj_json_member_string (&json, dj_game_info_get_tag_key (info, i),
+                           dj_game_info_get_tag_value (info, i));
+  dj_json_end_object (&json);
+  dj_json_end_object (&json);
+
+  dj_json_key (&json, "moves");
+  dj_json_begin_array (&json);
+  for (DjNode *n = dj_node_get_first_child (dj_game_get_root (game)); n != NULL;
+       n = dj_node_get_first_child (n))
+    {
+      const DjPosition *pos = dj_node_get_position (n);
+      g_autofree char *text = dj_position_to_string (pos);
+      DjMoves moves;
+
+      dj_moves_generate (rules, pos, &moves);
+      dj_json_begin_object (&json);
+      dj_json_member_string (&json, "move", dj_move_to_string (dj_node_get_move (n)));
+      dj_json_member_string (&json, "position", text);
+      dj_json_key (&json, "legal");
+      dj_json_begin_array (&json);
+      if (moves.must_pass)
+        dj_json_string (&json, "pass");
+      for (guint k = 0; k < DJ_ROW_PITS; k++)
+        if (moves.pit[k] == DJ_PIT_LEGAL)
+          dj_json_string (&json, dj_move_to_string (moves.row_start + k));
+      dj_json_end_array (&json);
+      dj_json_key (&json, "over");
+      if (moves.end == DJ_END_NONE)
+        dj_json_null (&json);
+      else
+        {
+          int score[2];
+
+          dj_final_scores (rules, pos, score);
+          dj_json_begin_object (&json);
+          dj_json_member_int (&json, "south", score[DJ_SOUTH]);
+          dj_json_member_int (&json, "north", score[DJ_NORTH]);
+          dj_json_member_string (&json, "reason", dj_end_reason_to_string (moves.end));
+          dj_json_end_object (&json);
+        }
+      dj_json_end_object (&json);
+    }
+  dj_json_end_array (&json);
+  dj_json_end_object (&json);
+  doc = dj_json_finish (&json);
+  fputs (doc, stdout);
+  return DJ_CLI_OK;
+}
+
 int
 dj_cli_show (int    argc,
              char **argv)
 {
   int game_number = 1;
+  gboolean json = FALSE;
   g_autofree char *from = NULL;
   const GOptionEntry entries[] = {
     { "game", 0, 0, G_OPTION_ARG_INT, &game_number, N_("Which game of the file (from 1)"),
       N_("N") },
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, N_("Format of the input: xml or text"),
       N_("FORMAT") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Write the result as JSON (see the README for its shape)"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -384,6 +559,8 @@ dj_cli_show (int    argc,
 
   game = dj_collection_get_game (collection, game_number - 1);
   rules = dj_game_get_rules (game);
+  if (json)
+    return show_json (argv[1], collection, game_number, game);
   for (DjNode *n = dj_node_get_first_child (dj_game_get_root (game)); n != NULL;
        n = dj_node_get_first_child (n))
     {
