@@ -650,7 +650,7 @@ test_review_graph (void)
   DjGame *game = dj_window_get_game (window);
   const DjRules *rules = dj_game_get_rules (game);
   g_autoptr(DjSearch) search = dj_search_new (0);
-  DjReviewGraph *graph = DJ_REVIEW_GRAPH (dj_study_get_graph (window));
+  DjReviewGraph *graph = DJ_REVIEW_GRAPH (dj_study_get_graph (DJ_ACTION_HOST (window)));
   DjReview *review = dj_review_graph_get_review (graph);
   GtkWidget *plot = dj_review_graph_get_plot (graph);
   DjNode *root = dj_game_get_root (game);

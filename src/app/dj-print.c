@@ -9,28 +9,34 @@
 
 #include <glib/gi18n.h>
 
-#include "dj-board.h"
+#include "dj-action-host.h"
 #include "dj-diagram.h"
 #include "dj-export-dialog.h"
 #include "dj-print.h"
 #include "dj-print-preview.h"
 #include "dj-sheet.h"
-#include "dj-window.h"
 
 /* Printed sheets: the printer's own margins, and a little more. */
 #define PRINT_MARGIN 18.0
 
-/* The diagram of the window's current move, as the board shows it. */
-static void
-window_diagram (DjWindow  *window,
-                gboolean   caption,
-                DjDiagram *diagram)
+/* The window the host is in, for dialogs. */
+static GtkWindow *
+host_window (DjActionHost *host)
 {
-  DjGame *game = dj_window_get_game (window);
+  return GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (host)));
+}
+
+/* The diagram of the host's current move, as the board shows it. */
+static void
+host_diagram (DjActionHost *host,
+              gboolean      caption,
+              DjDiagram    *diagram)
+{
+  DjGame *game = dj_action_host_get_game (host);
   DjNode *node = dj_game_get_current (game);
 
   dj_diagram_init_from_node (diagram, game, node);
-  diagram->flipped = dj_board_get_flipped (DJ_BOARD (dj_window_get_board (window)));
+  diagram->flipped = dj_board_get_flipped (dj_action_host_get_board (host));
   if (caption)
     {
       g_autofree char *text = dj_diagram_caption_for_node (game, node);
@@ -41,10 +47,11 @@ window_diagram (DjWindow  *window,
 
 /* A file name from the game's title. */
 static char *
-suggested_name (DjWindow   *window,
-                const char *extension)
+suggested_name (DjActionHost *host,
+                const char   *extension)
 {
-  g_autofree char *title = dj_game_info_get_title (dj_game_get_info (dj_window_get_game (window)));
+  DjGame *game = dj_action_host_get_game (host);
+  g_autofree char *title = dj_game_info_get_title (dj_game_get_info (game));
 
   g_strdelimit (title, "/\\:", '-');
   return g_strconcat (title, extension, NULL);
@@ -67,29 +74,29 @@ filter_new (const char *name,
 static const char chooser_key[] = "dj-print-chooser";
 
 static GtkFileChooserNative *
-chooser_new (DjWindow   *window,
-             const char *title,
-             const char *name)
+chooser_new (DjActionHost *host,
+             const char   *title,
+             const char   *name)
 {
   GtkFileChooserNative *chooser;
 
-  if (g_object_get_data (G_OBJECT (window), chooser_key) != NULL)
+  if (g_object_get_data (G_OBJECT (host), chooser_key) != NULL)
     return NULL;
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (window),
+  chooser = gtk_file_chooser_native_new (title, host_window (host),
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_object_set_data_full (G_OBJECT (window), chooser_key, chooser, g_object_unref);
+  g_object_set_data_full (G_OBJECT (host), chooser_key, chooser, g_object_unref);
   return chooser;
 }
 
 static void
-chooser_done (DjWindow             *window,
+chooser_done (DjActionHost         *host,
               GtkFileChooserNative *chooser)
 {
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (chooser));
-  g_object_set_data (G_OBJECT (window), chooser_key, NULL);
+  g_object_set_data (G_OBJECT (host), chooser_key, NULL);
 }
 
 /* Export Diagram… ----------------------------------------------------------- */
@@ -105,7 +112,7 @@ diagram_chooser_response (GtkNativeDialog *native,
                           int              response,
                           DiagramChoice   *choice)
 {
-  DjWindow *window = g_object_get_data (G_OBJECT (native), "window");
+  DjActionHost *host = g_object_get_data (G_OBJECT (native), "host");
   GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
   g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
   g_autoptr(GError) error = NULL;
@@ -129,26 +136,26 @@ diagram_chooser_response (GtkNativeDialog *native,
           file = g_file_get_child (parent, with);
           format = svg ? DJ_DIAGRAM_FORMAT_SVG : DJ_DIAGRAM_FORMAT_PNG;
         }
-      window_diagram (window, choice->caption, &diagram);
+      host_diagram (host, choice->caption, &diagram);
       if (dj_diagram_save (&diagram, file, format, choice->size, &error))
         {
           g_autofree char *shown = g_file_get_basename (file);
           /* Translators: a toast; %s is a file name */
           g_autofree char *text = g_strdup_printf (_("Diagram exported as %s"), shown);
 
-          dj_window_show_toast (window, text);
+          dj_action_host_show_toast (host, text);
         }
       else
-        dj_window_show_error (window, _("The Diagram Was Not Exported"), error->message);
+        dj_action_host_show_error (host, _("The Diagram Was Not Exported"), error->message);
     }
   g_free (choice);
-  chooser_done (window, GTK_FILE_CHOOSER_NATIVE (native));
+  chooser_done (host, GTK_FILE_CHOOSER_NATIVE (native));
 }
 
 static void
 diagram_dialog_response (DjExportDialog *dialog,
                          const char     *response,
-                         DjWindow       *window)
+                         DjActionHost   *host)
 {
   GtkFileChooserNative *chooser;
   DiagramChoice *choice;
@@ -157,8 +164,8 @@ diagram_dialog_response (DjExportDialog *dialog,
 
   if (!g_str_equal (response, "export"))
     return;
-  name = suggested_name (window, ".png");
-  chooser = chooser_new (window, _("Export Diagram"), name);
+  name = suggested_name (host, ".png");
+  chooser = chooser_new (host, _("Export Diagram"), name);
   if (chooser == NULL)
     return;
   png = filter_new (_("PNG Picture"), "image/png", "png");
@@ -170,7 +177,7 @@ diagram_dialog_response (DjExportDialog *dialog,
   choice = g_new0 (DiagramChoice, 1);
   choice->size = dj_export_dialog_get_size (dialog);
   choice->caption = dj_export_dialog_get_caption (dialog);
-  g_object_set_data (G_OBJECT (chooser), "window", window);
+  g_object_set_data (G_OBJECT (chooser), "host", host);
   g_signal_connect (chooser, "response", G_CALLBACK (diagram_chooser_response), choice);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -193,7 +200,7 @@ copy_diagram_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  DjWindow *window = DJ_WINDOW (widget);
+  DjActionHost *host = DJ_ACTION_HOST (widget);
   g_auto(DjDiagram) diagram = { 0 };
   g_autoptr(GBytes) png = NULL;
   g_autoptr(GBytes) svg = NULL;
@@ -202,7 +209,7 @@ copy_diagram_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   GdkContentProvider *providers[2];
 
-  window_diagram (window, TRUE, &diagram);
+  host_diagram (host, TRUE, &diagram);
   png = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_PNG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
   if (png != NULL)
     texture = gdk_texture_new_from_bytes (png, &error);
@@ -210,7 +217,7 @@ copy_diagram_action (GtkWidget  *widget,
     svg = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_SVG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
   if (svg == NULL)
     {
-      dj_window_show_error (window, _("The Diagram Was Not Copied"), error->message);
+      dj_action_host_show_error (host, _("The Diagram Was Not Copied"), error->message);
       return;
     }
   /* A picture for most programs, the drawing for those that take SVG. */
@@ -218,7 +225,7 @@ copy_diagram_action (GtkWidget  *widget,
   providers[1] = gdk_content_provider_new_for_bytes ("image/svg+xml", svg);
   content = gdk_content_provider_new_union (providers, G_N_ELEMENTS (providers));
   gdk_clipboard_set_content (gtk_widget_get_clipboard (widget), content);
-  dj_window_show_toast (window, _("Diagram copied"));
+  dj_action_host_show_toast (host, _("Diagram copied"));
 }
 
 /* Export Game Sheet… ---------------------------------------------------------- */
@@ -240,7 +247,7 @@ sheet_chooser_response (GtkNativeDialog *native,
                         int              response,
                         SheetChoice     *choice)
 {
-  DjWindow *window = g_object_get_data (G_OBJECT (native), "window");
+  DjActionHost *host = g_object_get_data (G_OBJECT (native), "host");
   g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
   g_autoptr(GError) error = NULL;
 
@@ -257,7 +264,7 @@ sheet_chooser_response (GtkNativeDialog *native,
           g_object_unref (file);
           file = g_file_get_child (parent, with);
         }
-      sheet = dj_sheet_new (dj_window_get_game (window), &choice->options, &error);
+      sheet = dj_sheet_new (dj_action_host_get_game (host), &choice->options, &error);
       if (sheet != NULL && dj_sheet_save_pdf (sheet, file, &error))
         {
           g_autofree char *shown = g_file_get_basename (file);
@@ -268,21 +275,21 @@ sheet_chooser_response (GtkNativeDialog *native,
                                           dj_sheet_get_n_pages (sheet)),
                              shown, dj_sheet_get_n_pages (sheet));
 
-          dj_window_show_toast (window, text);
+          dj_action_host_show_toast (host, text);
         }
       else
-        dj_window_show_error (window, _("The Game Sheet Was Not Exported"), error->message);
+        dj_action_host_show_error (host, _("The Game Sheet Was Not Exported"), error->message);
     }
   sheet_choice_free (choice);
-  chooser_done (window, GTK_FILE_CHOOSER_NATIVE (native));
+  chooser_done (host, GTK_FILE_CHOOSER_NATIVE (native));
 }
 
 static void
 sheet_dialog_response (DjExportDialog *dialog,
                        const char     *response,
-                       DjWindow       *window)
+                       DjActionHost   *host)
 {
-  DjGame *game = dj_window_get_game (window);
+  DjGame *game = dj_action_host_get_game (host);
   g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
@@ -295,14 +302,14 @@ sheet_dialog_response (DjExportDialog *dialog,
   if (!dj_sheet_check_game (game, &error) ||
       !dj_export_parse_moves (game, dj_export_dialog_get_moves (dialog), nodes, &error))
     {
-      dj_window_show_error (window, _("The Game Sheet Was Not Exported"), error->message);
+      dj_action_host_show_error (host, _("The Game Sheet Was Not Exported"), error->message);
       return;
     }
   if (dj_export_dialog_get_at_current (dialog))
     g_ptr_array_add (nodes, dj_game_get_current (game));
 
-  name = suggested_name (window, ".pdf");
-  chooser = chooser_new (window, _("Export Game Sheet"), name);
+  name = suggested_name (host, ".pdf");
+  chooser = chooser_new (host, _("Export Game Sheet"), name);
   if (chooser == NULL)
     return;
   pdf = filter_new (_("PDF Document"), "application/pdf", "pdf");
@@ -317,7 +324,7 @@ sheet_dialog_response (DjExportDialog *dialog,
     }
   choice->options.every = dj_export_dialog_get_every (dialog);
   choice->options.at = g_steal_pointer (&nodes);
-  g_object_set_data (G_OBJECT (chooser), "window", window);
+  g_object_set_data (G_OBJECT (chooser), "host", host);
   g_signal_connect (chooser, "response", G_CALLBACK (sheet_chooser_response), choice);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -328,7 +335,7 @@ export_sheet_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   GtkWidget *dialog = dj_export_dialog_new (GTK_WINDOW (widget), DJ_EXPORT_SHEET);
-  DjGame *game = dj_window_get_game (DJ_WINDOW (widget));
+  DjGame *game = dj_action_host_get_game (DJ_ACTION_HOST (widget));
 
   dj_export_dialog_set_at_current (DJ_EXPORT_DIALOG (dialog),
                                    dj_game_get_current (game) != dj_game_get_root (game));
@@ -492,23 +499,24 @@ dj_print_operation_new (DjGame *game,
 static void
 print_done_cb (GtkPrintOperation       *operation,
                GtkPrintOperationResult  result,
-               DjWindow                *window)
+               DjActionHost            *host)
 {
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       g_autoptr(GError) error = NULL;
 
       gtk_print_operation_get_error (operation, &error);
-      dj_window_show_error (window, _("The Game Was Not Printed"),
-                            error != NULL ? error->message : _("The printer reported an error."));
+      dj_action_host_show_error (host, _("The Game Was Not Printed"),
+                                 error != NULL ? error->message
+                                               : _("The printer reported an error."));
     }
 }
 
 static void
-run_print (DjWindow                *window,
+run_print (DjActionHost            *host,
            GtkPrintOperationAction  action)
 {
-  DjGame *game = dj_window_get_game (window);
+  DjGame *game = dj_action_host_get_game (host);
   g_autoptr(GtkPrintOperation) operation = dj_print_operation_new (game,
                                                                    dj_game_get_current (game));
   g_autoptr(GError) error = NULL;
@@ -516,14 +524,14 @@ run_print (DjWindow                *window,
 
   if (!dj_sheet_check_game (game, &error))
     {
-      dj_window_show_error (window, _("The Game Was Not Printed"), error->message);
+      dj_action_host_show_error (host, _("The Game Was Not Printed"), error->message);
       return;
     }
   gtk_print_operation_set_allow_async (operation, TRUE);
-  g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), window, 0);
-  result = gtk_print_operation_run (operation, action, GTK_WINDOW (window), &error);
+  g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), host, 0);
+  result = gtk_print_operation_run (operation, action, host_window (host), &error);
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
-    dj_window_show_error (window, _("The Game Was Not Printed"), error->message);
+    dj_action_host_show_error (host, _("The Game Was Not Printed"), error->message);
 }
 
 static void
@@ -531,7 +539,7 @@ print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  run_print (DJ_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
+  run_print (DJ_ACTION_HOST (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
 }
 
 static void
@@ -539,13 +547,13 @@ print_preview_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  run_print (DJ_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  run_print (DJ_ACTION_HOST (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW);
 }
 
 void
 dj_print_install_actions (GtkWidgetClass *widget_class)
 {
-  g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), DJ_TYPE_WINDOW));
+  g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), DJ_TYPE_ACTION_HOST));
 
   gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
                                    export_diagram_action);

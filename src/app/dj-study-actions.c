@@ -65,15 +65,15 @@ copy_position_action (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       data)
 {
-  DjWindow *window = data;
-  DjGame *game = dj_window_get_game (window);
+  DjActionHost *host = data;
+  DjGame *game = dj_action_host_get_game (host);
   g_autofree char *text = NULL;
 
   if (game == NULL)
     return;
   text = dj_position_to_string (dj_node_get_position (dj_game_get_current (game)));
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), text);
-  dj_window_show_toast (window, _("Position copied"));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (host)), text);
+  dj_action_host_show_toast (host, _("Position copied"));
 }
 
 static void
@@ -81,29 +81,29 @@ paste_done (GObject      *source,
             GAsyncResult *result,
             gpointer      data)
 {
-  g_autoptr(DjWindow) window = data;
+  g_autoptr(DjActionHost) host = data;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  DjGame *game = dj_window_get_game (window);
+  DjGame *game = dj_action_host_get_game (host);
   DjRules rules;
   DjPosition pos;
 
-  if (game == NULL || gtk_widget_in_destruction (GTK_WIDGET (window)))
+  if (game == NULL || gtk_widget_in_destruction (GTK_WIDGET (host)))
     return;
   if (text == NULL)
     {
-      dj_window_show_error (window, _("Could Not Paste the Position"),
-                  _("The clipboard holds no text. Copy a position such as "
-                    "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S” first."));
+      dj_action_host_show_error (host, _("Could Not Paste the Position"),
+                                 _("The clipboard holds no text. Copy a position such as "
+                                   "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S” first."));
       return;
     }
   rules = *dj_game_get_rules (game);
   if (!dj_study_parse_position (text, &rules, &pos, &error))
     {
-      dj_window_show_error (window, _("Could Not Paste the Position"), error->message);
+      dj_action_host_show_error (host, _("Could Not Paste the Position"), error->message);
       return;
     }
-  dj_window_replace_game (window, &rules, &pos, NULL);
+  dj_action_host_replace_game (host, &rules, &pos);
 }
 
 static void
@@ -111,10 +111,10 @@ paste_position_action (GSimpleAction *action,
                        GVariant      *parameter,
                        gpointer       data)
 {
-  DjWindow *window = data;
+  DjActionHost *host = data;
 
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
-                                 paste_done, g_object_ref (window));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (host)), NULL,
+                                 paste_done, g_object_ref (host));
 }
 
 static void
@@ -122,8 +122,8 @@ new_game_from_here_action (GSimpleAction *action,
                            GVariant      *parameter,
                            gpointer       data)
 {
-  DjWindow *window = data;
-  DjGame *game = dj_window_get_game (window);
+  DjActionHost *host = data;
+  DjGame *game = dj_action_host_get_game (host);
   DjRules rules;
   DjPosition pos;
 
@@ -131,7 +131,7 @@ new_game_from_here_action (GSimpleAction *action,
     return;
   rules = *dj_game_get_rules (game);
   pos = *dj_node_get_position (dj_game_get_current (game));
-  dj_window_replace_game (window, &rules, &pos, NULL);
+  dj_action_host_replace_game (host, &rules, &pos);
 }
 
 /* The game graph */
@@ -150,9 +150,9 @@ show_graph_changed (GSimpleAction *action,
                     GVariant      *value,
                     gpointer       data)
 {
-  DjWindow *window = data;
-  GtkWidget *graph = g_object_get_data (G_OBJECT (window), GRAPH_KEY);
-  DjReview *review = g_object_get_data (G_OBJECT (window), REVIEW_KEY);
+  DjActionHost *host = data;
+  GtkWidget *graph = g_object_get_data (G_OBJECT (host), GRAPH_KEY);
+  DjReview *review = g_object_get_data (G_OBJECT (host), REVIEW_KEY);
   gboolean show = g_variant_get_boolean (value);
 
   gtk_widget_set_visible (graph, show);
@@ -184,9 +184,9 @@ clipboard_shortcut (GtkWidget *widget,
 }
 
 void
-dj_study_actions_install (DjWindow *window,
-                          DjReview *review,
-                          GtkBox   *below_board)
+dj_study_actions_install (DjActionHost *host,
+                          DjReview     *review,
+                          GtkBox       *below_board)
 {
   static const GActionEntry entries[] = {
     { "copy-position", copy_position_action, NULL, NULL, NULL, { 0 } },
@@ -202,34 +202,34 @@ dj_study_actions_install (DjWindow *window,
   GtkEventController *controller = gtk_shortcut_controller_new ();
   GtkWidget *graph;
 
-  g_return_if_fail (DJ_IS_WINDOW (window));
+  g_return_if_fail (DJ_IS_ACTION_HOST (host));
   g_return_if_fail (DJ_IS_REVIEW (review));
   g_return_if_fail (GTK_IS_BOX (below_board));
 
-  g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), window);
-  gtk_widget_insert_action_group (GTK_WIDGET (window), "study", G_ACTION_GROUP (group));
+  g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), host);
+  gtk_widget_insert_action_group (GTK_WIDGET (host), "study", G_ACTION_GROUP (group));
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
       gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, GDK_CONTROL_MASK | GDK_ALT_MASK),
                         gtk_callback_action_new (clipboard_shortcut,
                                                  (gpointer) keys[i].action, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (window), controller);
+  gtk_widget_add_controller (GTK_WIDGET (host), controller);
 
   graph = dj_review_graph_new ();
   gtk_widget_set_visible (graph, FALSE);
   dj_review_graph_set_review (DJ_REVIEW_GRAPH (graph), review);
   gtk_box_append (below_board, graph);
-  g_object_set_data (G_OBJECT (window), GRAPH_KEY, graph);
-  g_object_set_data (G_OBJECT (window), REVIEW_KEY, review);
+  g_object_set_data (G_OBJECT (host), GRAPH_KEY, graph);
+  g_object_set_data (G_OBJECT (host), REVIEW_KEY, review);
   g_signal_connect_object (review, "finished", G_CALLBACK (on_review_finished), graph, 0);
   g_signal_connect_object (graph, "notify::visible", G_CALLBACK (on_graph_visible),
                            g_action_map_lookup_action (G_ACTION_MAP (group), "show-graph"), 0);
 }
 
 GtkWidget *
-dj_study_get_graph (DjWindow *window)
+dj_study_get_graph (DjActionHost *host)
 {
-  g_return_val_if_fail (DJ_IS_WINDOW (window), NULL);
-  return g_object_get_data (G_OBJECT (window), GRAPH_KEY);
+  g_return_val_if_fail (DJ_IS_ACTION_HOST (host), NULL);
+  return g_object_get_data (G_OBJECT (host), GRAPH_KEY);
 }

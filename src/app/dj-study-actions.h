@@ -4,8 +4,8 @@
  */
 #pragma once
 
+#include "dj-action-host.h"
 #include "dj-review.h"
-#include "dj-window.h"
 
 G_BEGIN_DECLS
 
@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 #define DJ_POSITION_TEXT_MAX 1024
 
 /*
- * Gives @window the action group "study":
+ * Gives @host the action group "study":
  *
  *   study.copy-position      the current position's text ("4 4 … 0 0 S", as
  *                            in RULES.md) to the clipboard (Ctrl+Alt+C);
@@ -26,10 +26,10 @@ G_BEGIN_DECLS
  *                            under the board; shown, it reviews the game
  *                            when there are no results yet.
  *
- * New games are started with dj_window_replace_game() (unsaved changes are
+ * New games are started with dj_action_host_replace_game() (unsaved changes are
  * asked about first).  The graph is appended to @below_board.
  */
-void         dj_study_actions_install   (DjWindow   *window,
+void         dj_study_actions_install   (DjActionHost *host,
                                          DjReview   *review,
                                          GtkBox     *below_board);
 
@@ -40,7 +40,7 @@ gboolean     dj_study_parse_position    (const char     *text,
                                          DjPosition     *pos,
                                          GError        **error);
 
-/* The game graph of @window (NULL before install). */
-GtkWidget   *dj_study_get_graph         (DjWindow   *window);
+/* The game graph of @host (NULL before install). */
+GtkWidget   *dj_study_get_graph         (DjActionHost *host);
 
 G_END_DECLS
