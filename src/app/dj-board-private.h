@@ -20,7 +20,7 @@ G_BEGIN_DECLS
 #define BOARD_H     (2 * PAD + 2 * STRIP + 2)
 #define TOTAL_W     (BOARD_W + 2 * MARGIN)
 #define TOTAL_H     (BOARD_H + 2 * MARGIN)
-#define MIN_UNIT    36
+#define MIN_UNIT    48      /* the smallest board whose counts read well */
 #define NAT_UNIT    80
 /* How high seeds in the hand float above a pit. */
 #define HAND_RISE   0.40f
