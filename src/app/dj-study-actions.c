@@ -76,6 +76,110 @@ copy_position_action (GSimpleAction *action,
   dj_action_host_show_toast (host, _("Position copied"));
 }
 
+/* The variant a position text names by its first or last word ("abe",
+ * "aboure"), taken off @text; or Djenon-abe when it owes a feeding move.
+ * FALSE when the text does not say. */
+static gboolean
+text_variant (char      *text,
+              DjVariant *variant)
+{
+  char *last;
+
+  g_strstrip (text);
+  last = strrchr (text, ' ');
+  if (last != NULL && dj_variant_from_string (last + 1, variant))
+    {
+      *last = '\0';
+      return TRUE;
+    }
+  last = strchr (text, ' ');
+  if (last != NULL)
+    {
+      *last = '\0';
+      if (dj_variant_from_string (text, variant))
+        {
+          memmove (text, last + 1, strlen (last + 1) + 1);
+          return TRUE;
+        }
+      *last = ' ';
+    }
+  if (g_str_has_suffix (text, " feed"))
+    {
+      *variant = DJ_VARIANT_ABE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Checks @text as a position of @variant (the other rules as in the game
+ * shown) and starts a new game from it. */
+static void
+paste_as (DjActionHost *host,
+          const char   *text,
+          DjVariant     variant)
+{
+  DjGame *game = dj_action_host_get_game (host);
+  g_autoptr(GError) error = NULL;
+  DjRules rules;
+  DjPosition pos;
+
+  if (game == NULL)
+    return;
+  rules = *dj_game_get_rules (game);
+  if (rules.variant != variant)
+    rules = DJ_RULES_INIT (variant);
+  if (!dj_study_parse_position (text, &rules, &pos, &error))
+    {
+      dj_action_host_show_error (host, _("Could Not Paste the Position"), error->message);
+      return;
+    }
+  dj_action_host_replace_game (host, &rules, &pos);
+}
+
+static void
+variant_chosen (AdwMessageDialog *dialog,
+                const char       *response,
+                DjActionHost     *host)
+{
+  const char *text = g_object_get_data (G_OBJECT (dialog), "text");
+  DjVariant variant;
+
+  if (dj_variant_from_string (response, &variant))
+    paste_as (host, text, variant);
+}
+
+/* A position text names no game: the user says which, the shown game's
+ * first. */
+static void
+ask_variant (DjActionHost *host,
+             const char   *text)
+{
+  DjGame *game = dj_action_host_get_game (host);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (host));
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (root),
+                                                      _("Which Game Is the Position From?"),
+                                                      NULL));
+  adw_message_dialog_format_body (dialog,
+                                  /* Translators: %s is a position, "4 4 4 … 0 0 S" */
+                                  _("The position “%s” does not say whether it is from "
+                                    "Djenon-aboure or Djenon-abe. The same seeds mean a "
+                                    "different game under each."), text);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"),
+                                    "aboure", _("Djenon-_aboure"),
+                                    "abe", _("Djenon-a_be"), NULL);
+  adw_message_dialog_set_response_appearance (dialog,
+                                              dj_variant_to_string (dj_game_get_rules (game)->variant),
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog,
+                                           dj_variant_to_string (dj_game_get_rules (game)->variant));
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "text", g_strdup (text), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (variant_chosen), host, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 paste_done (GObject      *source,
             GAsyncResult *result,
@@ -87,6 +191,7 @@ paste_done (GObject      *source,
   DjGame *game = dj_action_host_get_game (host);
   DjRules rules;
   DjPosition pos;
+  DjVariant variant;
 
   if (game == NULL || gtk_widget_in_destruction (GTK_WIDGET (host)))
     return;
@@ -97,13 +202,20 @@ paste_done (GObject      *source,
                                    "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S” first."));
       return;
     }
+  /* Checked first as the shown game's: a bad text is refused before any
+   * question. */
   rules = *dj_game_get_rules (game);
+  if (strlen (text) <= DJ_POSITION_TEXT_MAX && text_variant (text, &variant))
+    {
+      paste_as (host, text, variant);
+      return;
+    }
   if (!dj_study_parse_position (text, &rules, &pos, &error))
     {
       dj_action_host_show_error (host, _("Could Not Paste the Position"), error->message);
       return;
     }
-  dj_action_host_replace_game (host, &rules, &pos);
+  ask_variant (host, g_strstrip (text));
 }
 
 static void

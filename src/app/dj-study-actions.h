@@ -17,9 +17,12 @@ G_BEGIN_DECLS
  *
  *   study.copy-position      the current position's text ("4 4 … 0 0 S", as
  *                            in RULES.md) to the clipboard (Ctrl+Alt+C);
- *   study.paste-position     a new game of the shown game's rules from the
- *                            position on the clipboard, checked first; a bad
- *                            one is refused in a dialog saying why (Ctrl+Alt+V);
+ *   study.paste-position     a new game from the position on the clipboard,
+ *                            checked first; a bad one is refused in a dialog
+ *                            saying why (Ctrl+Alt+V).  The game is the one the
+ *                            text names (a last or first word "abe" or
+ *                            "aboure"; a feeding move owed means Djenon-abe),
+ *                            else the user is asked, the shown game's first;
  *   study.new-game-from-here a new game whose set-up is the current position,
  *                            same rules;
  *   study.show-graph         (toggle) the game graph of @review's results
