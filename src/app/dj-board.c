@@ -714,6 +714,28 @@ sync_markers (DjBoard *self,
 }
 
 /* Shows @node; with @animate, animated when a turn was just played into it. */
+/* The move that led to @node: its pit and where its last seed landed. */
+static void
+show_last_move (DjBoard *self,
+                DjNode  *node)
+{
+  DjNode *parent = dj_node_get_parent (node);
+  DjMove move = dj_node_get_move (node);
+  g_autoptr(DjTrace) trace = NULL;
+  int landing = -1;
+
+  if (parent == NULL || move < 0 || move >= DJ_N_PITS)
+    {
+      dj_board_scene_set_last_move (self->scene, -1, -1);
+      return;
+    }
+  trace = dj_trace_new ();
+  if (dj_play (dj_game_get_rules (self->game), dj_node_get_position (parent), move, trace, NULL)
+      && trace->laps->len > 0)
+    landing = g_array_index (trace->laps, DjLap, trace->laps->len - 1).landing;
+  dj_board_scene_set_last_move (self->scene, move, landing);
+}
+
 static void
 show_node (DjBoard  *self,
            DjNode   *node,
@@ -728,6 +750,7 @@ show_node (DjBoard  *self,
     dj_board_play_turn (self, trace, pos);
   else
     dj_board_set_position (self, rules, pos);
+  show_last_move (self, node);
 }
 
 static void
