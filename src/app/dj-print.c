@@ -57,6 +57,27 @@ suggested_name (DjActionHost *host,
   return g_strconcat (title, extension, NULL);
 }
 
+/* A diagram's file name: the game's title and the move shown ("Koné –
+ * Sanogo 12. c.png"), so that diagrams of one game do not take one name. */
+static char *
+diagram_name (DjActionHost *host)
+{
+  DjGame *game = dj_action_host_get_game (host);
+  DjNode *node = dj_game_get_current (game);
+  g_autofree char *title = dj_game_info_get_title (dj_game_get_info (game));
+  g_autofree char *name = NULL;
+
+  if (dj_node_get_parent (node) == NULL)
+    name = g_strconcat (title, ".png", NULL);
+  else
+    name = g_strdup_printf (dj_node_get_mover (node) == DJ_SOUTH ? "%s %u. %s.png"
+                                                                 : "%s %u… %s.png",
+                            title, dj_node_get_move_number (node),
+                            dj_move_to_string (dj_node_get_move (node)));
+  g_strdelimit (name, "/\\:", '-');
+  return g_steal_pointer (&name);
+}
+
 static GtkFileFilter *
 filter_new (const char *name,
             const char *mime_type,
@@ -164,7 +185,7 @@ diagram_dialog_response (DjExportDialog *dialog,
 
   if (!g_str_equal (response, "export"))
     return;
-  name = suggested_name (host, ".png");
+  name = diagram_name (host);
   chooser = chooser_new (host, _("Export Diagram"), name);
   if (chooser == NULL)
     return;
