@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-analysis-panel.h"
+#include "dj-bidi.h"
 #include "dj-review-graph.h"
 
 /* Room for the value labels on the left, and around the plot. */
@@ -84,15 +85,20 @@ describe_value (const Point *p)
 {
   g_autofree char *lower = NULL;
   g_autofree char *upper = NULL;
+  g_autofree char *value = NULL;
 
   if (!p->known)
     /* Translators: a point of the game graph whose value the review did not find */
     return g_strdup (_("value not proven"));
-  lower = dj_analysis_format_value (p->lower);
+  /* Signed values and moves read left to right in every language. */
+  value = dj_analysis_format_value (p->lower);
+  lower = dj_bidi_ltr (value);
   if (p->lower == p->upper)
     /* Translators: the exact value of a point of the game graph, e.g. "South +4" */
     return g_strdup_printf (_("South %s"), lower);
-  upper = dj_analysis_format_value (p->upper);
+  g_free (value);
+  value = dj_analysis_format_value (p->upper);
+  upper = dj_bidi_ltr (value);
   /* Translators: proven bounds of a point of the game graph, e.g. "South −2 to +4" */
   return g_strdup_printf (_("South %s to %s"), lower, upper);
 }
@@ -134,8 +140,9 @@ dj_review_graph_describe_point (DjReviewGraph *self,
   if (index == 0)
     /* Translators: the first point of the game graph and its value */
     return g_strdup_printf (_("Start: %s"), value);
-  move = g_strdup_printf (p->mover == DJ_SOUTH ? "%u. %s" : "%u… %s", p->number,
-                          dj_move_to_string (p->move));
+  move = g_strdup_printf (p->mover == DJ_SOUTH ? DJ_LRI "%u. %s" DJ_PDI
+                                               : DJ_LRI "%u… %s" DJ_PDI,
+                          p->number, dj_move_to_string (p->move));
   judgement = describe_judgement (p);
   if (judgement == NULL)
     /* Translators: a point of the game graph: the move and the value after it,
@@ -294,7 +301,8 @@ draw_plot (GtkDrawingArea *area,
   cairo_stroke (cr);
   for (int v = -range; v <= range; v += range)
     {
-      g_autofree char *text = dj_analysis_format_value (v);
+      g_autofree char *value = dj_analysis_format_value (v);
+      g_autofree char *text = dj_bidi_ltr (value);
 
       draw_label (widget, cr, text, MARGIN_LEFT - 6, value_y (v, range, height), &fg);
     }
