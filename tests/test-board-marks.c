@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "dj-test-app.h"
 #include "dj-test-picture.h"
 
@@ -202,6 +204,69 @@ test_distinct_highlights (void)
   destroy_window (window);
 }
 
+static double
+luminance (const GdkRGBA *c)
+{
+  double ch[3] = { c->red, c->green, c->blue }, l[3];
+
+  for (guint i = 0; i < 3; i++)
+    l[i] = ch[i] <= 0.03928 ? ch[i] / 12.92 : pow ((ch[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+}
+
+/* WCAG's contrast ratio of @fg (with its alpha) over the opaque @bg. */
+static double
+contrast (GdkRGBA fg,
+          GdkRGBA bg)
+{
+  double a = luminance (&bg), b;
+
+  fg.red = fg.red * fg.alpha + bg.red * (1 - fg.alpha);
+  fg.green = fg.green * fg.alpha + bg.green * (1 - fg.alpha);
+  fg.blue = fg.blue * fg.alpha + bg.blue * (1 - fg.alpha);
+  b = luminance (&fg);
+  return (MAX (a, b) + 0.05) / (MIN (a, b) + 0.05);
+}
+
+static gboolean
+style_is (gpointer data)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == GPOINTER_TO_INT (data);
+}
+
+/* The pit letters of the side not to move stay readable on the wood, in
+ * the light style and in the dark one (WCAG AA for text: 4.5:1). */
+static void
+test_letter_contrast (void)
+{
+  AdwStyleManager *styles = adw_style_manager_get_default ();
+  DjWindow *window = new_window ();
+  GtkWidget *board = dj_window_get_board (window);
+
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      GdkRGBA dim, wood;
+      double ratio;
+
+      adw_style_manager_set_color_scheme (styles, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                       : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      dj_test_wait_until (TIMEOUT_S, style_is, GINT_TO_POINTER (dark), "the style");
+      flush_events ();
+      dj_board_lookup_color (board, "dj_label_dim_color", "#000000", &dim);
+      dj_board_lookup_color (board, "dj_wood_color", "#ffffff", &wood);
+      ratio = contrast (dim, wood);
+      g_test_message ("%s style: dim letters %.2f:1", dark ? "dark" : "light", ratio);
+      if (dark)
+        {
+          dj_test_wait_until (TIMEOUT_S, board_still, board, "the board on screen");
+          dj_test_save_screenshot (board, "board-dark.png");
+        }
+      g_assert_cmpfloat (ratio, >=, 4.5);
+    }
+  adw_style_manager_set_color_scheme (styles, ADW_COLOR_SCHEME_DEFAULT);
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -217,6 +282,7 @@ main (int   argc,
     }
   g_test_add_func ("/djenon/board-marks/last-move", test_last_move);
   g_test_add_func ("/djenon/board-marks/distinct-highlights", test_distinct_highlights);
+  g_test_add_func ("/djenon/board-marks/letter-contrast", test_letter_contrast);
   status = g_test_run ();
   dj_test_remove_tree (home);
   return status;
