@@ -14,6 +14,8 @@
 
 #include "dj-notation-line.h"
 #include "dj-notation-view.h"
+#include "dj-study-pane.h"
+#include "dj-tree-overview.h"
 
 #define TIMEOUT_S 30
 
@@ -224,6 +226,49 @@ test_assessment_menu (void)
   destroy_window (window);
 }
 
+static gboolean
+tree_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0 &&
+         gtk_widget_get_has_tooltip (data);
+}
+
+/* Every dot of the move tree says its move, glyph and assessment. */
+static void
+test_tree_tooltips (void)
+{
+  DjWindow *window = new_window ();
+  DjStudyPane *pane = dj_window_get_study_pane (window);
+  GtkWidget *tree;
+  DjGame *game = dj_window_get_game (window);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_true (dj_window_play_move (window, 2));
+  dj_game_set_glyph (game, dj_game_get_current (game), DJ_GLYPH_INTERESTING);
+  dj_game_set_assessment (game, dj_game_get_current (game), DJ_ASSESSMENT_SOUTH_CLEAR);
+  g_assert_true (dj_window_play_move (window, 6 + 4));
+  dj_study_pane_show_page (pane, "tree");
+  flush_events ();
+  /* Made when first shown. */
+  tree = dj_test_find_widget (GTK_WIDGET (pane), DJ_TYPE_TREE_OVERVIEW);
+  g_assert_nonnull (tree);
+  dj_test_wait_until (TIMEOUT_S, tree_shown, tree, "the move tree");
+  flush_events ();
+
+  for (int y = 0; y < gtk_widget_get_height (tree); y += 2)
+    for (int x = 0; x < gtk_widget_get_width (tree); x += 2)
+      {
+        char *text = dj_tree_overview_describe_at (DJ_TREE_OVERVIEW (tree), x, y);
+
+        if (text != NULL)
+          g_hash_table_add (seen, text);
+      }
+  g_assert_true (g_hash_table_contains (seen, "Start"));
+  g_assert_true (g_hash_table_contains (seen, "\u20661. c!? \u00b1\u2069"));
+  g_assert_true (g_hash_table_contains (seen, "\u20661… E\u2069"));
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,6 +284,7 @@ main (int   argc,
     }
   g_test_add_func ("/djenon/notation-look/current-move-mark", test_current_move_mark);
   g_test_add_func ("/djenon/notation-look/assessment-menu", test_assessment_menu);
+  g_test_add_func ("/djenon/notation-look/tree-tooltips", test_tree_tooltips);
   status = g_test_run ();
   dj_test_remove_tree (home);
   return status;
