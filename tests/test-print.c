@@ -174,6 +174,17 @@ test_print_preview (void)
   g_assert_cmpuint (wood, >, 20000);
   g_assert_cmpuint (dark, >, 5000);
 
+  /* Zoom In draws the pages anew, larger; Ctrl+0 back to the first size. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-in", NULL));
+  g_assert_cmpfloat (dj_print_preview_get_zoom (preview), >, 1.0);
+  g_assert_cmpint (gdk_texture_get_width (dj_print_preview_get_page (preview, 0)), >, 800);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-out", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-out", NULL));
+  g_assert_cmpfloat (dj_print_preview_get_zoom (preview), <, 1.0);
+  g_assert_cmpint (gdk_texture_get_width (dj_print_preview_get_page (preview, 0)), <, 743);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-reset", NULL));
+  g_assert_cmpfloat (dj_print_preview_get_zoom (preview), ==, 1.0);
+
   save_picture (GTK_WIDGET (preview), "print-preview-window.png");
   gtk_window_close (GTK_WINDOW (preview));
   flush_events ();
@@ -196,6 +207,8 @@ test_print_dialog (void)
   tab = find_label (dialog, "Diagrams");
   g_assert_nonnull (tab);
   g_assert_nonnull (find_label (dialog, "A Diagram Every (moves; 0 for none)"));
+  /* As Export Game Sheet asks. */
+  g_assert_nonnull (find_label (dialog, "Diagrams After Moves (e.g. 12, 20)"));
   save_picture (dialog, "print-dialog.png");
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   flush_events ();

@@ -372,10 +372,12 @@ typedef struct
   DjNode    *current;
   guint      every;
   gboolean   at_current;
+  char      *moves;      /* diagrams after these moves ("12, 20") */
   DjSheet   *sheet;
   /* the print dialog's Diagrams tab */
   GtkWidget *every_spin;
   GtkWidget *current_switch;
+  GtkWidget *moves_row;
 } PrintJob;
 
 static void
@@ -383,6 +385,7 @@ print_job_free (PrintJob *job)
 {
   g_clear_object (&job->game);
   g_clear_pointer (&job->sheet, dj_sheet_free);
+  g_free (job->moves);
   g_free (job);
 }
 
@@ -399,6 +402,10 @@ begin_print_cb (GtkPrintOperation *operation,
   options.page_height = gtk_print_context_get_height (context);
   options.margin = PRINT_MARGIN;
   options.every = job->every;
+  /* Moves the tab did not take are shown there as an error (moves_changed):
+   * none of them then. */
+  if (job->moves != NULL && !dj_export_parse_moves (job->game, job->moves, at, NULL))
+    g_ptr_array_set_size (at, 0);
   if (job->at_current && job->current != NULL)
     g_ptr_array_add (at, job->current);
   options.at = at;
@@ -439,7 +446,28 @@ row_new (const char *title,
   return row;
 }
 
-/* The print dialog's tab: where the diagrams go. */
+/* The moves typed are checked as they are typed: a bad one is marked, the
+ * tooltip says why. */
+static void
+moves_changed (GtkEditable *row,
+               PrintJob    *job)
+{
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (dj_export_parse_moves (job->game, gtk_editable_get_text (row), nodes, &error))
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row), NULL);
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row), error->message);
+    }
+}
+
+/* The print dialog's tab: where the diagrams go, as Export Game Sheet asks. */
 static GObject *
 create_custom_widget_cb (GtkPrintOperation *operation,
                          PrintJob          *job)
@@ -461,6 +489,13 @@ create_custom_widget_cb (GtkPrintOperation *operation,
   gtk_switch_set_active (GTK_SWITCH (job->current_switch), job->at_current);
   gtk_list_box_append (GTK_LIST_BOX (list),
                        row_new (_("A Diagram at the C_urrent Move"), job->current_switch));
+  job->moves_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (job->moves_row),
+                                 _("Diagrams _After Moves (e.g. 12, 20)"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (job->moves_row), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (job->moves_row), job->moves != NULL ? job->moves : "");
+  g_signal_connect (job->moves_row, "changed", G_CALLBACK (moves_changed), job);
+  gtk_list_box_append (GTK_LIST_BOX (list), job->moves_row);
   return G_OBJECT (list);
 }
 
@@ -471,6 +506,8 @@ custom_widget_apply_cb (GtkPrintOperation *operation,
 {
   job->every = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (job->every_spin));
   job->at_current = gtk_switch_get_active (GTK_SWITCH (job->current_switch));
+  g_free (job->moves);
+  job->moves = g_strdup (gtk_editable_get_text (GTK_EDITABLE (job->moves_row)));
 }
 
 static gboolean
