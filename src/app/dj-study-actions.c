@@ -16,6 +16,31 @@
 
 /* Positions */
 
+/* @text with no-break spaces (as the help keeps a position on one line)
+ * made plain spaces: a position copied from the help pastes. */
+static char *
+plain_spaces (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* Not UTF-8: left as it is, the parser says what is wrong. */
+          g_string_append (out, p);
+          break;
+        }
+      if (c == 0x00a0 || c == 0x2007 || c == 0x202f)
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 dj_study_parse_position (const char     *text,
                          const DjRules  *rules,
@@ -38,7 +63,7 @@ dj_study_parse_position (const char     *text,
                      "example:\n4 4 4 4 4 4 4 4 4 4 4 4 0 0 S"));
       return FALSE;
     }
-  copy = g_strstrip (g_strdup (text));
+  copy = g_strstrip (plain_spaces (text));
   if (!dj_position_parse (copy, pos, &local))
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
@@ -201,6 +226,13 @@ paste_done (GObject      *source,
                                  _("The clipboard holds no text. Copy a position such as "
                                    "“4 4 4 4 4 4 4 4 4 4 4 4 0 0 S” first."));
       return;
+    }
+  if (strlen (text) <= DJ_POSITION_TEXT_MAX)
+    {
+      char *plain = plain_spaces (text);
+
+      g_free (text);
+      text = plain;
     }
   /* Checked first as the shown game's: a bad text is refused before any
    * question. */
