@@ -85,20 +85,16 @@ describe_value (const Point *p)
 {
   g_autofree char *lower = NULL;
   g_autofree char *upper = NULL;
-  g_autofree char *value = NULL;
 
   if (!p->known)
     /* Translators: a point of the game graph whose value the review did not find */
     return g_strdup (_("value not proven"));
-  /* Signed values and moves read left to right in every language. */
-  value = dj_analysis_format_value (p->lower);
-  lower = dj_bidi_ltr (value);
+  /* The translations keep the signed values left to right (“−2”). */
+  lower = dj_analysis_format_value (p->lower);
   if (p->lower == p->upper)
     /* Translators: the exact value of a point of the game graph, e.g. "South +4" */
     return g_strdup_printf (_("South %s"), lower);
-  g_free (value);
-  value = dj_analysis_format_value (p->upper);
-  upper = dj_bidi_ltr (value);
+  upper = dj_analysis_format_value (p->upper);
   /* Translators: proven bounds of a point of the game graph, e.g. "South −2 to +4" */
   return g_strdup_printf (_("South %s to %s"), lower, upper);
 }
@@ -140,9 +136,17 @@ dj_review_graph_describe_point (DjReviewGraph *self,
   if (index == 0)
     /* Translators: the first point of the game graph and its value */
     return g_strdup_printf (_("Start: %s"), value);
-  move = g_strdup_printf (p->mover == DJ_SOUTH ? DJ_LRI "%u. %s" DJ_PDI
-                                               : DJ_LRI "%u… %s" DJ_PDI,
-                          p->number, dj_move_to_string (p->move));
+  move = g_strdup_printf (p->mover == DJ_SOUTH ? "%u. %s" : "%u… %s", p->number,
+                          dj_move_to_string (p->move));
+  /* A move reads left to right in a right-to-left sentence too ("1… D");
+   * no invisible marks where they are not needed. */
+  if (gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL)
+    {
+      char *isolated = dj_bidi_ltr (move);
+
+      g_free (move);
+      move = isolated;
+    }
   judgement = describe_judgement (p);
   if (judgement == NULL)
     /* Translators: a point of the game graph: the move and the value after it,
