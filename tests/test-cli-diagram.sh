@@ -135,7 +135,7 @@ if command -v pdftotext >/dev/null && command -v pdfinfo >/dev/null; then
     pdftotext "$tmp/s.pdf" "$tmp/s.txt"
     if [ "$pages" = 2 ] && [ "$size" = 595.276x841.89 ] &&
        grep -q "Aminata Koné – Ibrahim Sanogo" "$tmp/s.txt" &&
-       grep -q "1… B ·" "$tmp/s.txt" && grep -q "page 2 of 2" "$tmp/s.txt"; then
+       grep -q "1… B? ·" "$tmp/s.txt" && grep -q "page 2 of 2" "$tmp/s.txt"; then
       ok "sheet as PDF"
     else
       not_ok "sheet as PDF" "pages $pages, size $size" "$(head -20 "$tmp/s.txt")"

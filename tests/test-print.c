@@ -174,6 +174,17 @@ test_print_preview (void)
   g_assert_cmpuint (wood, >, 20000);
   g_assert_cmpuint (dark, >, 5000);
 
+  /* Zoom In draws the pages anew, larger; Ctrl+0 back to the first size. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-in", NULL));
+  g_assert_cmpfloat (dj_print_preview_get_zoom (preview), >, 1.0);
+  g_assert_cmpint (gdk_texture_get_width (dj_print_preview_get_page (preview, 0)), >, 800);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-out", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-out", NULL));
+  g_assert_cmpfloat (dj_print_preview_get_zoom (preview), <, 1.0);
+  g_assert_cmpint (gdk_texture_get_width (dj_print_preview_get_page (preview, 0)), <, 743);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (preview), "preview.zoom-reset", NULL));
+  g_assert_cmpfloat (dj_print_preview_get_zoom (preview), ==, 1.0);
+
   save_picture (GTK_WIDGET (preview), "print-preview-window.png");
   gtk_window_close (GTK_WINDOW (preview));
   flush_events ();
@@ -196,6 +207,8 @@ test_print_dialog (void)
   tab = find_label (dialog, "Diagrams");
   g_assert_nonnull (tab);
   g_assert_nonnull (find_label (dialog, "A Diagram Every (moves; 0 for none)"));
+  /* As Export Game Sheet asks. */
+  g_assert_nonnull (find_label (dialog, "Diagrams After Moves (e.g. 12, 20)"));
   save_picture (dialog, "print-dialog.png");
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   flush_events ();
@@ -339,7 +352,7 @@ test_copy_diagram (void)
       g_main_context_iteration (NULL, TRUE);
     text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
     g_assert_nonnull (strstr (text, "width=\"640px\""));
-    g_assert_nonnull (strstr (text, "<title>\u20664. c\u2069 · "));
+    g_assert_nonnull (strstr (text, "<title>4. c · "));
   }
   destroy_window (window);
 }
@@ -403,12 +416,20 @@ test_export_diagram (void)
   dj_export_dialog_set_size (dialog, 300);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   flush_events ();
+  /* The name proposed is the game's and the move's. */
+  {
+    GtkFileChooser *chooser = g_object_get_data (G_OBJECT (window), "dj-print-chooser");
+    g_autofree char *proposed = gtk_file_chooser_get_current_name (chooser);
+
+    g_assert_cmpstr (proposed, ==, "Aminata Koné – Ibrahim Sanogo 2… A.png");
+  }
   choose_file (window, "position.svg");
   g_assert_cmpstr (dj_window_get_last_toast (window), ==, "Diagram exported as position.svg");
   g_assert_true (g_file_get_contents (svg_path, &svg, &len, NULL));
   g_assert_nonnull (strstr (svg, "width=\"300px\""));
-  /* After 4 moves of the sample: 2… A!, its caption as the title. */
-  g_assert_nonnull (strstr (svg, "<title>\u20662… A\u2069 · "));
+  /* After 4 moves of the sample: 2… A? ⩲, its caption as the title, without
+   * invisible direction marks in English. */
+  g_assert_nonnull (strstr (svg, "<title>2… A? ⩲ · "));
 
   /* No extension: the type of the filter chosen, PNG first. */
   dialog = open_export_dialog (window, "win.export-diagram");

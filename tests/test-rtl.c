@@ -21,6 +21,8 @@
 #include "dj-board.h"
 #include "dj-notation-view.h"
 #include "dj-rules-example.h"
+#include "dj-review.h"
+#include "dj-review-graph.h"
 #include "dj-rules-view.h"
 #include "dj-test-app.h"
 #include "dj-test-picture.h"
@@ -367,10 +369,13 @@ test_help_page (void)
   g_assert_cmpstr (dj_rules_view_get_language (DJ_RULES_VIEW (view)), ==, "ur");
   content = dj_rules_view_get_content (DJ_RULES_VIEW (view));
 
-  /* The start position reads "4 4 … 0 0 S", not "S 0 0 … 4 4". */
-  positions = labels_with (content, "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S");
+  /* The start position reads "4 4 … 0 0 S", not "S 0 0 … 4 4", and on one
+   * line: the Urdu help joins it with no-break spaces. */
+#define START_NBSP "4\u00a04\u00a04\u00a04\u00a04\u00a04\u00a04\u00a04\u00a04\u00a04\u00a04" \
+                   "\u00a04\u00a00\u00a00\u00a0S"
+  positions = labels_with (content, START_NBSP);
   g_assert_cmpuint (positions->len, >=, 1);
-  assert_label_run_ltr (positions->pdata[0], "4 4 4 4 4 4 4 4 4 4 4 4 0 0 S");
+  assert_label_run_ltr (positions->pdata[0], START_NBSP);
   check_reference (GTK_WIDGET (view), "rtl-ur-help-position");
 
   /* A key combination reads "Ctrl+.", not ".+Ctrl". */
@@ -430,6 +435,113 @@ test_help_example (void)
   check_reference (example, "rtl-ur-help-example");
 
   gtk_window_destroy (view);
+/* A best line reads left to right as a whole in Urdu ("1. b B 2. b A"): its
+ * first numbered move is drawn left of its second. */
+static void
+test_analysis_line_order (void)
+{
+  g_autoptr(DjGame) game = new_game ("4 4 4 4 4 4 4 4 4 4 4 4 0 0 S", "");
+  GtkWidget *panel = dj_analysis_panel_new ();
+  GtkWidget *window = new_test_window (panel, 700, 380);
+  gboolean expired = FALSE;
+  guint timeout, checked = 0;
+  g_autoptr(GPtrArray) lines = NULL;
+
+  dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (panel), game);
+  timeout = g_timeout_add_seconds (TIMEOUT_S, dj_test_timed_out, &expired);
+  while (!expired && (dj_analysis_panel_get_busy (DJ_ANALYSIS_PANEL (panel)) ||
+                      dj_analysis_panel_get_analysis (DJ_ANALYSIS_PANEL (panel)) == NULL))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (timeout);
+  flush_frames ();
+  dj_test_save_screenshot (window, "rtl-ur-analysis-lines.png");
+
+  lines = labels_with (window, "2. ");
+  for (guint i = 0; i < lines->len; i++)
+    {
+      PangoLayout *layout = gtk_label_get_layout (lines->pdata[i]);
+      const char *text = pango_layout_get_text (layout);
+      const char *one = strstr (text, "1. "), *two = strstr (text, "2. ");
+      int line_one, line_two, x_one, x_two;
+
+      if (one == NULL || two == NULL)
+        continue;
+      pango_layout_index_to_line_x (layout, one - text, FALSE, &line_one, &x_one);
+      pango_layout_index_to_line_x (layout, two - text, FALSE, &line_two, &x_two);
+      g_test_message ("“%s”: 1. at %d, 2. at %d", text, x_one, x_two);
+      g_assert_cmpint (line_one, ==, line_two);
+      g_assert_cmpint (x_one, <, x_two);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
+static gboolean
+review_finished (gpointer data)
+{
+  return !dj_review_get_running (data) && dj_review_get_n_moves (data) > 0;
+}
+
+/* The game graph's point descriptions keep moves and signed values in
+ * order in an Urdu sentence ("12. c", "−4"). */
+static void
+test_graph_text (void)
+{
+  g_autoptr(DjGame) game = new_game (LOSING, "D");
+  GtkWidget *review = dj_review_new ();
+  GtkWidget *graph = dj_review_graph_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *window, *label;
+  g_autofree char *text = NULL;
+  guint checked = 0;
+
+  gtk_box_append (GTK_BOX (box), review);
+  gtk_box_append (GTK_BOX (box), graph);
+  window = new_test_window (box, 460, 300);
+  dj_review_graph_set_review (DJ_REVIEW_GRAPH (graph), DJ_REVIEW (review));
+  dj_review_set_game (DJ_REVIEW (review), game);
+  dj_review_start (DJ_REVIEW (review));
+  dj_test_wait_until (TIMEOUT_S, review_finished, review, "the review");
+  flush_frames ();
+  dj_test_save_screenshot (window, "rtl-ur-graph.png");
+  g_assert_cmpuint (dj_review_graph_get_n_points (DJ_REVIEW_GRAPH (graph)), >=, 2);
+
+  for (guint i = 0; i < dj_review_graph_get_n_points (DJ_REVIEW_GRAPH (graph)); i++)
+    {
+      g_autofree char *point = dj_review_graph_describe_point (DJ_REVIEW_GRAPH (graph), i);
+      const char *sign = strstr (point, "\xe2\x88\x92");
+
+      if (sign == NULL)
+        sign = strstr (point, "+");
+      if (sign == NULL)
+        continue;
+      label = gtk_label_new (point);
+      gtk_box_append (GTK_BOX (box), label);
+      flush_frames ();
+      {
+        g_autofree char *run = g_strndup (sign, g_utf8_next_char (g_utf8_next_char (sign)) - sign);
+
+        assert_label_run_ltr (GTK_LABEL (label), run);
+      }
+      /* The move: its number before it ("1… D"), four characters on. */
+      if (i > 0)
+        {
+          const char *digit = point;
+          g_autofree char *move = NULL;
+
+          while (*digit != '\0' && !g_ascii_isdigit (*digit))
+            digit++;
+          g_assert_true (*digit != '\0');
+          move = g_utf8_substring (digit, 0, 4);
+          assert_label_run_ltr (GTK_LABEL (label), move);
+        }
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
   flush_events ();
 }
 
@@ -456,6 +568,8 @@ main (int   argc,
   g_test_add_func ("/djenon/rtl/notation", test_notation);
   g_test_add_func ("/djenon/rtl/glyph-menu", test_glyph_menu);
   g_test_add_func ("/djenon/rtl/analysis-panel", test_analysis_panel);
+  g_test_add_func ("/djenon/rtl/analysis-line-order", test_analysis_line_order);
+  g_test_add_func ("/djenon/rtl/graph-text", test_graph_text);
   g_test_add_func ("/djenon/rtl/help-page", test_help_page);
   g_test_add_func ("/djenon/rtl/help-example", test_help_example);
   status = g_test_run ();

@@ -180,7 +180,7 @@ test_sample (Fixture       *f,
   g_assert_nonnull (strstr (first, "South opens with b."));
   g_assert_nonnull (strstr (first, "(The natural"));
   g_assert_nonnull (strstr (first, "1… B?"));
-  g_assert_nonnull (strstr (first, "2. a -/+"));
+  g_assert_nonnull (strstr (first, "2. a ∓"));
   g_assert_nonnull (strstr (first, "page 1 of 2"));
   /* A diagram's caption and its pit letters. */
   g_assert_nonnull (strstr (first, "5… F"));

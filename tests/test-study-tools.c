@@ -107,6 +107,21 @@ close_dialog (AdwMessageDialog *dialog)
   flush_events ();
 }
 
+/* Answers Paste Position's question which game the position is from. */
+static void
+answer_variant (DjWindow   *window,
+                const char *response)
+{
+  AdwMessageDialog *dialog;
+
+  dj_test_wait_until (TIMEOUT_S, dialog_shown, window, "the question which game");
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   "Which Game Is the Position From?");
+  adw_message_dialog_response (dialog, response);
+  close_dialog (dialog);
+}
+
 typedef struct
 {
   DjWindow *window;
@@ -171,10 +186,12 @@ test_copy_paste_position (void)
   /* The README's trace of c from the start, worked by hand there. */
   g_assert_cmpstr (text, ==, "5 1 2 6 6 0 5 5 5 1 5 5 2 0 N");
 
-  /* Pasting asks nothing when nothing would be lost. */
+  /* Pasting asks which game the position is from, and nothing else when
+   * nothing would be lost. */
   dj_collection_set_modified (dj_window_get_collection (window), FALSE);
   change.old = dj_window_get_game (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL));
+  answer_variant (window, "aboure");
   dj_test_wait_until (TIMEOUT_S, game_replaced, &change, "the pasted game");
   game = dj_window_get_game (window);
   root = dj_game_get_root (game);
@@ -193,12 +210,56 @@ test_copy_paste_position (void)
                           "  3 3 3 3 3 3 5 5 5 5 5 5 0 0 N\n");
   change.old = game;
   gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL);
+  answer_variant (window, "aboure");
   dj_test_wait_until (TIMEOUT_S, game_replaced, &change, "the second pasted game");
   g_assert_cmpuint (dj_node_get_position (dj_game_get_root (dj_window_get_game (window)))->to_move,
                     ==, DJ_NORTH);
 
   destroy_window (window);
   g_settings_set_enum (settings, "animation-speed", 0);
+}
+
+/* Paste Position keeps the game the text says (its last word, or a feeding
+ * move owed: Djenon-abe) and asks when it says none: an abe position
+ * pasted while an aboure game is shown stays abe. */
+static void
+test_paste_position_variant (void)
+{
+  static const struct { const char *text; const char *answer; DjVariant variant; } cases[] = {
+    { "4 4 4 4 4 4 0 0 0 0 0 0 12 12 S feed", NULL, DJ_VARIANT_ABE },
+    { "3 3 3 3 3 3 5 5 5 5 5 5 0 0 N abe", NULL, DJ_VARIANT_ABE },
+    { "abe 3 3 3 3 3 3 5 5 5 5 5 5 0 0 N", NULL, DJ_VARIANT_ABE },
+    { "3 3 3 3 3 3 5 5 5 5 5 5 0 0 N", "abe", DJ_VARIANT_ABE },
+    { "3 3 3 3 3 3 5 5 5 5 5 5 0 0 N aboure", NULL, DJ_VARIANT_ABOURE },
+    /* As copied from the help, which keeps a position on one line. */
+    { "3\u00a03\u00a03\u00a03\u00a03\u00a03\u00a05\u00a05\u00a05\u00a05\u00a05\u00a05"
+      "\u00a00\u00a00\u00a0N\u00a0abe", NULL, DJ_VARIANT_ABE },
+  };
+  DjWindow *window = window_with_game (DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GameChange change = { window, dj_window_get_game (window) };
+      DjGame *game;
+
+      dj_collection_set_modified (dj_window_get_collection (window), FALSE);
+      gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), cases[i].text);
+      gtk_widget_activate_action (GTK_WIDGET (window), "study.paste-position", NULL);
+      if (cases[i].answer != NULL)
+        answer_variant (window, cases[i].answer);
+      dj_test_wait_until (TIMEOUT_S, game_replaced, &change, "the pasted game");
+      g_assert_null (find_message_dialog (GTK_WINDOW (window)));
+      game = dj_window_get_game (window);
+      g_assert_cmpint (dj_game_get_rules (game)->variant, ==, cases[i].variant);
+      /* Back to an aboure game for the next case. */
+      if (cases[i].variant != DJ_VARIANT_ABOURE)
+        {
+          DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+
+          dj_window_start_game (window, &rules, NULL, NULL);
+        }
+    }
+  destroy_window (window);
 }
 
 /* A bad position is refused with a dialog saying why; the game stays. */
@@ -211,7 +272,7 @@ test_paste_bad_position (void)
     { "4 4 4 4 4 4 4 4 4 4 4 x 0 0 S", "not “x”" },
     { "4 4 4 4 4 4 4 4 4 4 4 4 0 0 W", "must be “S” or “N”" },
     /* Only Djenon-abe owes feeding moves. */
-    { "0 0 0 0 0 0 4 4 4 4 4 4 12 12 S feed", "only Djenon-abe has" },
+    { "0 0 0 0 0 0 4 4 4 4 4 4 12 12 S feed aboure", "only Djenon-abe has" },
   };
   DjWindow *window = window_with_game (DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN, NULL);
   DjGame *game = dj_window_get_game (window);
@@ -585,7 +646,7 @@ test_text_file_error (void)
   dialog = find_message_dialog (GTK_WINDOW (window));
   body = adw_message_dialog_get_body (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "broken.djn"));
-  g_assert_nonnull (strstr (body, ":7:"));
+  g_assert_true (g_str_has_prefix (body, "Line 7: "));
   g_assert_nonnull (strstr (body, "illegal move B"));
   close_dialog (dialog);
   g_assert_true (dj_window_get_game (window) == game);
@@ -650,7 +711,7 @@ test_review_graph (void)
   DjGame *game = dj_window_get_game (window);
   const DjRules *rules = dj_game_get_rules (game);
   g_autoptr(DjSearch) search = dj_search_new (0);
-  DjReviewGraph *graph = DJ_REVIEW_GRAPH (dj_study_get_graph (window));
+  DjReviewGraph *graph = DJ_REVIEW_GRAPH (dj_study_get_graph (DJ_ACTION_HOST (window)));
   DjReview *review = dj_review_graph_get_review (graph);
   GtkWidget *plot = dj_review_graph_get_plot (graph);
   DjNode *root = dj_game_get_root (game);
@@ -1059,6 +1120,7 @@ main (int   argc,
     }
 
   g_test_add_func ("/djenon/study-tools/copy-paste-position", test_copy_paste_position);
+  g_test_add_func ("/djenon/study-tools/paste-position-variant", test_paste_position_variant);
   g_test_add_func ("/djenon/study-tools/paste-bad-position", test_paste_bad_position);
   g_test_add_func ("/djenon/study-tools/new-game-from-here", test_new_game_from_here);
   g_test_add_func ("/djenon/study-tools/main-menu", test_main_menu);

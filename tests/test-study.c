@@ -723,7 +723,7 @@ test_edit_actions (void)
                 "{now} 2. a B\n");
   check_action (window, c, "notation.assessment",
                 g_variant_new_int32 (DJ_ASSESSMENT_SOUTH_SLIGHT),
-                "1. [c +=] {a quiet start} 1… A\n"
+                "1. [c ⩲] {a quiet start} 1… A\n"
                 "  1… E!? 2. b\n"
                 "{now} 2. a B\n");
 

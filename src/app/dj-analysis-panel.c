@@ -117,8 +117,8 @@ dj_analysis_format_move_value (const DjMoveValue *mv,
 /* A best line with move numbers as the notation writes them ("12. c A
  * 13. d", "12... A 13. d"), @ply being the ply of the position it starts
  * from and @mover its side to move.  Shown in the panel (@isolate), each
- * numbered move is a left-to-right run (a translated "pass" too), and the
- * line goes in the direction of the text around it. */
+ * numbered move is a left-to-right run (a translated "pass" too), and so is
+ * the whole line. */
 static char *
 format_line (const DjMove *line,
              guint         len,
@@ -133,10 +133,10 @@ format_line (const DjMove *line,
    * ply and mover, and numbers go up before each of South's moves. */
   guint north_first = ((ply + 1) % 2 == 1) == (mover == DJ_NORTH);
 
-  /* A line of isolates has no strong letter of its own: in a right-to-left
-   * interface it runs right to left whatever its moves. */
-  if (isolate && gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL)
-    g_string_append (text, DJ_RLM);
+  /* Moves are read left to right in every language, a line of them too:
+   * "1. b B 2. b A", never "A b .2 B b .1", in an Urdu sentence. */
+  if (isolate)
+    g_string_append (text, DJ_LRI);
   for (guint i = 0; i < n; i++)
     {
       guint move_ply = ply + 1 + i;
@@ -157,6 +157,8 @@ format_line (const DjMove *line,
     }
   if (n < len)
     g_string_append (text, " …");
+  if (isolate)
+    g_string_append (text, DJ_PDI);
   return g_string_free (text, FALSE);
 }
 
@@ -279,7 +281,8 @@ make_row (DjAnalysisPanel   *self,
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   GtkWidget *move_label = gtk_label_new (dj_move_label (mv->move));
-  g_autofree char *value_text = dj_analysis_format_move_value (mv, pos);
+  /* "−10", not "10−", in a right-to-left interface. */
+  g_autofree char *value_text = bidi_move_value (mv, pos);
   GtkWidget *value_label = gtk_label_new (value_text);
   g_autofree char *kind_text = describe_kind (mv);
   GtkWidget *kind_label = gtk_label_new (kind_text);

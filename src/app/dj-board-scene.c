@@ -226,6 +226,8 @@ struct _DjBoardScene
   int          arrow_to;
   DjMarker     arrow_colour;
   DjMove       best_move;
+  int          last_pit;      /* the move shown was played from here … */
+  int          last_landing;  /* … and its last seed landed here (-1: none) */
 
   Mode         mode;
   DjTrace     *trace;        /* animated or stepped */
@@ -456,6 +458,8 @@ dj_board_scene_init (DjBoardScene *self)
   self->show_counts = TRUE;
   self->interactive = TRUE;
   self->best_move = DJ_NO_MOVE;
+  self->last_pit = -1;
+  self->last_landing = -1;
   self->arrow_from = self->arrow_to = -1;
   compute_moves (self);
 }
@@ -1024,6 +1028,35 @@ dj_board_scene_get_best_move (DjBoardScene *self)
 {
   g_return_val_if_fail (DJ_IS_BOARD_SCENE (self), DJ_NO_MOVE);
   return self->best_move;
+}
+
+void
+dj_board_scene_set_last_move (DjBoardScene *self,
+                              int           pit,
+                              int           landing)
+{
+  g_return_if_fail (DJ_IS_BOARD_SCENE (self));
+
+  if (pit < 0 || pit >= DJ_N_PITS)
+    pit = -1;
+  if (landing < 0 || landing >= DJ_N_PITS || pit < 0)
+    landing = -1;
+  if (self->last_pit == pit && self->last_landing == landing)
+    return;
+  self->last_pit = pit;
+  self->last_landing = landing;
+  emit_changed (self);
+  emit_redraw (self);
+}
+
+int
+dj_board_scene_get_last_move (DjBoardScene *self,
+                              int          *landing)
+{
+  g_return_val_if_fail (DJ_IS_BOARD_SCENE (self), -1);
+  if (landing != NULL)
+    *landing = self->last_landing;
+  return self->last_pit;
 }
 
 /* Animation ------------------------------------------------------------ */

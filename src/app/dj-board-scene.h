@@ -215,6 +215,13 @@ guint             dj_board_scene_get_marker         (DjBoardScene     *self,
 void              dj_board_scene_set_best_move      (DjBoardScene     *self,
                                                      DjMove            move);
 DjMove            dj_board_scene_get_best_move      (DjBoardScene     *self);
+/* The move that led to the position shown: the pit played and the pit its
+ * last seed landed in (-1 each: none, e.g. at the start or after a pass). */
+void              dj_board_scene_set_last_move      (DjBoardScene     *self,
+                                                     int               pit,
+                                                     int               landing);
+int               dj_board_scene_get_last_move      (DjBoardScene     *self,
+                                                     int              *landing);
 
 /* Animation: a state machine over the steps of a trace, driven by the time
  * since it started.  Starting shows trace->before at step 0 and makes

@@ -217,6 +217,13 @@ dj_notation_line_measure (GtkWidget      *widget,
     }
 }
 
+static gboolean
+is_foreground (PangoAttribute *attr,
+               gpointer        data)
+{
+  return attr->klass->type == PANGO_ATTR_FOREGROUND;
+}
+
 static void
 mark_snapshot (DjNotationLine *self,
                GtkSnapshot    *snapshot,
@@ -245,10 +252,12 @@ mark_snapshot (DjNotationLine *self,
       pango_layout_line_get_x_ranges (line, self->mark_start, self->mark_end, &ranges, &n);
       for (int i = 0; i < n; i++)
         {
-          graphene_rect_t r = GRAPHENE_RECT_INIT (ranges[2 * i] / (float) PANGO_SCALE - 2,
+          /* One pixel round the move, no more: the spaces on either side
+           * stay visible, so "c A" never reads "cA". */
+          graphene_rect_t r = GRAPHENE_RECT_INIT (ranges[2 * i] / (float) PANGO_SCALE - 1,
                                                   extents.y / (float) PANGO_SCALE,
                                                   (ranges[2 * i + 1] - ranges[2 * i]) /
-                                                  (float) PANGO_SCALE + 4,
+                                                  (float) PANGO_SCALE + 2,
                                                   extents.height / (float) PANGO_SCALE);
 
           g_array_append_val (rects, r);
@@ -270,11 +279,29 @@ mark_snapshot (DjNotationLine *self,
       gtk_snapshot_append_color (snapshot, &bg, &rr.bounds);
       gtk_snapshot_pop (snapshot);
     }
-  for (guint i = 0; i < rects->len; i++)
+  /* Over the accent every character takes its foreground: a green "!"
+   * or a red "?" would not read on it. */
+  if (rects->len > 0)
     {
-      gtk_snapshot_push_clip (snapshot, &g_array_index (rects, graphene_rect_t, i));
-      gtk_snapshot_append_layout (snapshot, layout, &fg);
-      gtk_snapshot_pop (snapshot);
+      PangoLayout *plain = pango_layout_copy (layout);
+      PangoAttrList *attrs = pango_layout_get_attributes (layout);
+
+      if (attrs != NULL)
+        {
+          PangoAttrList *copy = pango_attr_list_copy (attrs);
+          PangoAttrList *removed = pango_attr_list_filter (copy, is_foreground, NULL);
+
+          pango_layout_set_attributes (plain, copy);
+          g_clear_pointer (&removed, pango_attr_list_unref);
+          pango_attr_list_unref (copy);
+        }
+      for (guint i = 0; i < rects->len; i++)
+        {
+          gtk_snapshot_push_clip (snapshot, &g_array_index (rects, graphene_rect_t, i));
+          gtk_snapshot_append_layout (snapshot, plain, &fg);
+          gtk_snapshot_pop (snapshot);
+        }
+      g_object_unref (plain);
     }
 }
 

@@ -220,7 +220,7 @@ row_text (DjNotationRow *row,
       if (assessment != DJ_ASSESSMENT_NONE)
         {
           g_string_append_c (text, ' ');
-          g_string_append (text, dj_assessment_to_symbol (assessment));
+          g_string_append (text, dj_assessment_to_sign (assessment));
         }
       if (dj_node_get_time_ms (node) != DJ_NO_TIME)
         {
@@ -1223,6 +1223,15 @@ isolate_menu_marks (GMenuModel *menu)
             {
               g_autoptr(GMenuItem) item = g_menu_item_new_from_model (model, i);
               g_autofree char *mark = g_strndup (label, end - label);
+              DjAssessment assessment;
+
+              /* The menu shows an assessment's sign as printed ("⩲"), the
+               * translations keep the ASCII symbol of the text notation. */
+              if (dj_assessment_from_symbol (mark, &assessment))
+                {
+                  g_free (mark);
+                  mark = g_strdup (dj_assessment_to_sign (assessment));
+                }
               g_autofree char *isolated = g_strconcat (DJ_LRI, mark, DJ_PDI, end, NULL);
 
               g_menu_item_set_label (item, isolated);

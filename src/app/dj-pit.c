@@ -517,6 +517,23 @@ dj_pit_snapshot (GtkWidget   *widget,
       disc_snapshot (snapshot, cx, cy, d * 0.5f, &tint);
       ring_snapshot (snapshot, cx, cy, d * 0.5f, d * 0.04f, &ring);
     }
+  /* The last move's landing: a dot at the pit's foot, the colour of the
+   * last move's tint (rings are the user's marks, glows the analysis'). */
+  if (!dj_board_scene_is_animating (self->scene))
+    {
+      int landing = -1;
+
+      dj_board_scene_get_last_move (self->scene, &landing);
+      if (landing == (int) self->pit)
+        {
+          GdkRGBA dot, halo;
+
+          dj_board_lookup_color (widget, "dj_last_move_color", "#e5a50a", &dot);
+          dj_board_lookup_color (widget, "dj_mark_halo_color", "rgba(0,0,0,0.55)", &halo);
+          disc_snapshot (snapshot, cx, cy + d * 0.38f, d * 0.095f, &halo);
+          disc_snapshot (snapshot, cx, cy + d * 0.38f, d * 0.07f, &dot);
+        }
+    }
   if (dj_board_scene_get_preview_landing (self->scene) == (int) self->pit)
     {
       GdkRGBA ring;
@@ -793,6 +810,8 @@ dj_pit_sync (DjPit *self)
   set_css_class (widget, "legal", can_play);
   set_css_class (widget, "mover", mover_row);
   set_css_class (widget, "best", dj_board_scene_get_best_move (self->scene) == (DjMove) self->pit);
+  set_css_class (widget, "last-move",
+                 dj_board_scene_get_last_move (self->scene, NULL) == (int) self->pit);
 
 
   name = g_strdup_printf (owner == DJ_SOUTH

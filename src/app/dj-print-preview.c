@@ -23,7 +23,11 @@ struct _DjPrintPreview
   GtkPrintContext          *context;
   GPtrArray                *pages;      /* GdkTexture */
   gboolean                  ended;
+  double                    zoom;       /* 1: PREVIEW_SCALE pixels a point */
 };
+
+/* The zoom steps of Zoom In and Zoom Out. */
+static const double zooms[] = { 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 2.5 };
 
 G_DEFINE_FINAL_TYPE (DjPrintPreview, dj_print_preview, ADW_TYPE_WINDOW)
 
@@ -47,14 +51,20 @@ render_pages (DjPrintPreview *self)
   GtkPageSetup *setup = gtk_print_context_get_page_setup (self->context);
   double width = gtk_page_setup_get_paper_width (setup, GTK_UNIT_POINTS);
   double height = gtk_page_setup_get_paper_height (setup, GTK_UNIT_POINTS);
+  double scale = PREVIEW_SCALE * self->zoom;
+  GtkWidget *child;
   int n_pages = 0;
 
+  /* Drawn anew at each zoom, so pages stay sharp. */
+  while ((child = gtk_widget_get_first_child (self->pages_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->pages_box), child);
+  g_ptr_array_set_size (self->pages, 0);
   g_object_get (operation, "n-pages", &n_pages, NULL);
   for (int page = 0; page < n_pages; page++)
     {
       cairo_surface_t *surface =
-        cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * PREVIEW_SCALE),
-                                    (int) ceil (height * PREVIEW_SCALE));
+        cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                    (int) ceil (height * scale));
       cairo_t *cr = cairo_create (surface);
       g_autoptr(GdkTexture) texture = NULL;
       g_autofree char *label = NULL;
@@ -62,8 +72,7 @@ render_pages (DjPrintPreview *self)
 
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_paint (cr);
-      gtk_print_context_set_cairo_context (self->context, cr, 72 * PREVIEW_SCALE,
-                                           72 * PREVIEW_SCALE);
+      gtk_print_context_set_cairo_context (self->context, cr, 72 * scale, 72 * scale);
       gtk_print_operation_preview_render_page (self->preview, page);
       cairo_destroy (cr);
       texture = texture_from_surface (surface);
@@ -90,6 +99,52 @@ ready_cb (GtkPrintOperationPreview *preview,
 {
   self->context = g_object_ref (context);
   render_pages (self);
+}
+
+static void
+set_zoom (DjPrintPreview *self,
+          double          zoom)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "preview.zoom-out", zoom > zooms[0]);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "preview.zoom-in",
+                                 zoom < zooms[G_N_ELEMENTS (zooms) - 1]);
+  if (zoom == self->zoom)
+    return;
+  self->zoom = zoom;
+  if (self->context != NULL && !self->ended)
+    render_pages (self);
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DjPrintPreview *self = DJ_PRINT_PREVIEW (widget);
+  double zoom = 1.0;
+
+  if (g_str_equal (action_name, "preview.zoom-in"))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
+        if (zooms[i] > self->zoom + 0.01)
+          {
+            zoom = zooms[i];
+            break;
+          }
+      if (zoom <= self->zoom)
+        zoom = self->zoom;
+    }
+  else if (g_str_equal (action_name, "preview.zoom-out"))
+    {
+      zoom = self->zoom;
+      for (guint i = G_N_ELEMENTS (zooms); i > 0; i--)
+        if (zooms[i - 1] < self->zoom - 0.01)
+          {
+            zoom = zooms[i - 1];
+            break;
+          }
+    }
+  set_zoom (self, zoom);
 }
 
 static void
@@ -151,6 +206,21 @@ dj_print_preview_class_init (DjPrintPreviewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjPrintPreview, print_button);
   gtk_widget_class_bind_template_callback (widget_class, on_print_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "preview.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "preview.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "preview.zoom-reset", NULL, zoom_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK,
+                                       "preview.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK,
+                                       "preview.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK,
+                                       "preview.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK,
+                                       "preview.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK,
+                                       "preview.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK,
+                                       "preview.zoom-reset", NULL);
 }
 
 static void
@@ -158,6 +228,7 @@ dj_print_preview_init (DjPrintPreview *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->pages = g_ptr_array_new_with_free_func (g_object_unref);
+  self->zoom = 1.0;
 }
 
 GtkWidget *
@@ -183,6 +254,13 @@ dj_print_preview_new (GtkWindow                *parent,
   }
   g_signal_connect (preview, "ready", G_CALLBACK (ready_cb), self);
   return GTK_WIDGET (self);
+}
+
+double
+dj_print_preview_get_zoom (DjPrintPreview *self)
+{
+  g_return_val_if_fail (DJ_IS_PRINT_PREVIEW (self), 1.0);
+  return self->zoom;
 }
 
 guint

@@ -18,6 +18,10 @@ GtkWidget  *dj_print_preview_new          (GtkWindow                *parent,
                                            GtkPrintOperationPreview *preview,
                                            GtkPrintContext          *context);
 guint       dj_print_preview_get_n_pages  (DjPrintPreview           *self);
+/* The zoom (1: 1.25 pixels a point); the actions preview.zoom-in,
+ * preview.zoom-out and preview.zoom-reset (Ctrl+plus, Ctrl+minus, Ctrl+0)
+ * change it and draw the pages anew. */
+double      dj_print_preview_get_zoom     (DjPrintPreview           *self);
 /* Page @page (from 0) as shown, or NULL before the preview is ready. */
 GdkTexture *dj_print_preview_get_page     (DjPrintPreview           *self,
                                            guint                     page);

@@ -9,28 +9,34 @@
 
 #include <glib/gi18n.h>
 
-#include "dj-board.h"
+#include "dj-action-host.h"
 #include "dj-diagram.h"
 #include "dj-export-dialog.h"
 #include "dj-print.h"
 #include "dj-print-preview.h"
 #include "dj-sheet.h"
-#include "dj-window.h"
 
 /* Printed sheets: the printer's own margins, and a little more. */
 #define PRINT_MARGIN 18.0
 
-/* The diagram of the window's current move, as the board shows it. */
-static void
-window_diagram (DjWindow  *window,
-                gboolean   caption,
-                DjDiagram *diagram)
+/* The window the host is in, for dialogs. */
+static GtkWindow *
+host_window (DjActionHost *host)
 {
-  DjGame *game = dj_window_get_game (window);
+  return GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (host)));
+}
+
+/* The diagram of the host's current move, as the board shows it. */
+static void
+host_diagram (DjActionHost *host,
+              gboolean      caption,
+              DjDiagram    *diagram)
+{
+  DjGame *game = dj_action_host_get_game (host);
   DjNode *node = dj_game_get_current (game);
 
   dj_diagram_init_from_node (diagram, game, node);
-  diagram->flipped = dj_board_get_flipped (DJ_BOARD (dj_window_get_board (window)));
+  diagram->flipped = dj_board_get_flipped (dj_action_host_get_board (host));
   if (caption)
     {
       g_autofree char *text = dj_diagram_caption_for_node (game, node);
@@ -41,13 +47,35 @@ window_diagram (DjWindow  *window,
 
 /* A file name from the game's title. */
 static char *
-suggested_name (DjWindow   *window,
-                const char *extension)
+suggested_name (DjActionHost *host,
+                const char   *extension)
 {
-  g_autofree char *title = dj_game_info_get_title (dj_game_get_info (dj_window_get_game (window)));
+  DjGame *game = dj_action_host_get_game (host);
+  g_autofree char *title = dj_game_info_get_title (dj_game_get_info (game));
 
   g_strdelimit (title, "/\\:", '-');
   return g_strconcat (title, extension, NULL);
+}
+
+/* A diagram's file name: the game's title and the move shown ("Koné –
+ * Sanogo 12. c.png"), so that diagrams of one game do not take one name. */
+static char *
+diagram_name (DjActionHost *host)
+{
+  DjGame *game = dj_action_host_get_game (host);
+  DjNode *node = dj_game_get_current (game);
+  g_autofree char *title = dj_game_info_get_title (dj_game_get_info (game));
+  g_autofree char *name = NULL;
+
+  if (dj_node_get_parent (node) == NULL)
+    name = g_strconcat (title, ".png", NULL);
+  else
+    name = g_strdup_printf (dj_node_get_mover (node) == DJ_SOUTH ? "%s %u. %s.png"
+                                                                 : "%s %u… %s.png",
+                            title, dj_node_get_move_number (node),
+                            dj_move_to_string (dj_node_get_move (node)));
+  g_strdelimit (name, "/\\:", '-');
+  return g_steal_pointer (&name);
 }
 
 static GtkFileFilter *
@@ -67,29 +95,29 @@ filter_new (const char *name,
 static const char chooser_key[] = "dj-print-chooser";
 
 static GtkFileChooserNative *
-chooser_new (DjWindow   *window,
-             const char *title,
-             const char *name)
+chooser_new (DjActionHost *host,
+             const char   *title,
+             const char   *name)
 {
   GtkFileChooserNative *chooser;
 
-  if (g_object_get_data (G_OBJECT (window), chooser_key) != NULL)
+  if (g_object_get_data (G_OBJECT (host), chooser_key) != NULL)
     return NULL;
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (window),
+  chooser = gtk_file_chooser_native_new (title, host_window (host),
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_object_set_data_full (G_OBJECT (window), chooser_key, chooser, g_object_unref);
+  g_object_set_data_full (G_OBJECT (host), chooser_key, chooser, g_object_unref);
   return chooser;
 }
 
 static void
-chooser_done (DjWindow             *window,
+chooser_done (DjActionHost         *host,
               GtkFileChooserNative *chooser)
 {
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (chooser));
-  g_object_set_data (G_OBJECT (window), chooser_key, NULL);
+  g_object_set_data (G_OBJECT (host), chooser_key, NULL);
 }
 
 /* Export Diagram… ----------------------------------------------------------- */
@@ -105,7 +133,7 @@ diagram_chooser_response (GtkNativeDialog *native,
                           int              response,
                           DiagramChoice   *choice)
 {
-  DjWindow *window = g_object_get_data (G_OBJECT (native), "window");
+  DjActionHost *host = g_object_get_data (G_OBJECT (native), "host");
   GtkFileChooser *chooser = GTK_FILE_CHOOSER (native);
   g_autoptr(GFile) file = gtk_file_chooser_get_file (chooser);
   g_autoptr(GError) error = NULL;
@@ -129,7 +157,7 @@ diagram_chooser_response (GtkNativeDialog *native,
           file = g_file_get_child (parent, with);
           format = svg ? DJ_DIAGRAM_FORMAT_SVG : DJ_DIAGRAM_FORMAT_PNG;
         }
-      window_diagram (window, choice->caption, &diagram);
+      host_diagram (host, choice->caption, &diagram);
       if (dj_diagram_save (&diagram, file, format, choice->size, DJ_SAFE_SAVE_NONE,
                            &error))
         {
@@ -137,19 +165,19 @@ diagram_chooser_response (GtkNativeDialog *native,
           /* Translators: a toast; %s is a file name */
           g_autofree char *text = g_strdup_printf (_("Diagram exported as %s"), shown);
 
-          dj_window_show_toast (window, text);
+          dj_action_host_show_toast (host, text);
         }
       else
-        dj_window_show_error (window, _("The Diagram Was Not Exported"), error->message);
+        dj_action_host_show_error (host, _("The Diagram Was Not Exported"), error->message);
     }
   g_free (choice);
-  chooser_done (window, GTK_FILE_CHOOSER_NATIVE (native));
+  chooser_done (host, GTK_FILE_CHOOSER_NATIVE (native));
 }
 
 static void
 diagram_dialog_response (DjExportDialog *dialog,
                          const char     *response,
-                         DjWindow       *window)
+                         DjActionHost   *host)
 {
   GtkFileChooserNative *chooser;
   DiagramChoice *choice;
@@ -158,8 +186,8 @@ diagram_dialog_response (DjExportDialog *dialog,
 
   if (!g_str_equal (response, "export"))
     return;
-  name = suggested_name (window, ".png");
-  chooser = chooser_new (window, _("Export Diagram"), name);
+  name = diagram_name (host);
+  chooser = chooser_new (host, _("Export Diagram"), name);
   if (chooser == NULL)
     return;
   png = filter_new (_("PNG Picture"), "image/png", "png");
@@ -171,7 +199,7 @@ diagram_dialog_response (DjExportDialog *dialog,
   choice = g_new0 (DiagramChoice, 1);
   choice->size = dj_export_dialog_get_size (dialog);
   choice->caption = dj_export_dialog_get_caption (dialog);
-  g_object_set_data (G_OBJECT (chooser), "window", window);
+  g_object_set_data (G_OBJECT (chooser), "host", host);
   g_signal_connect (chooser, "response", G_CALLBACK (diagram_chooser_response), choice);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -194,7 +222,7 @@ copy_diagram_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
-  DjWindow *window = DJ_WINDOW (widget);
+  DjActionHost *host = DJ_ACTION_HOST (widget);
   g_auto(DjDiagram) diagram = { 0 };
   g_autoptr(GBytes) png = NULL;
   g_autoptr(GBytes) svg = NULL;
@@ -203,7 +231,7 @@ copy_diagram_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
   GdkContentProvider *providers[2];
 
-  window_diagram (window, TRUE, &diagram);
+  host_diagram (host, TRUE, &diagram);
   png = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_PNG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
   if (png != NULL)
     texture = gdk_texture_new_from_bytes (png, &error);
@@ -211,7 +239,7 @@ copy_diagram_action (GtkWidget  *widget,
     svg = dj_diagram_render (&diagram, DJ_DIAGRAM_FORMAT_SVG, DJ_DIAGRAM_DEFAULT_SIZE, &error);
   if (svg == NULL)
     {
-      dj_window_show_error (window, _("The Diagram Was Not Copied"), error->message);
+      dj_action_host_show_error (host, _("The Diagram Was Not Copied"), error->message);
       return;
     }
   /* A picture for most programs, the drawing for those that take SVG. */
@@ -219,7 +247,7 @@ copy_diagram_action (GtkWidget  *widget,
   providers[1] = gdk_content_provider_new_for_bytes ("image/svg+xml", svg);
   content = gdk_content_provider_new_union (providers, G_N_ELEMENTS (providers));
   gdk_clipboard_set_content (gtk_widget_get_clipboard (widget), content);
-  dj_window_show_toast (window, _("Diagram copied"));
+  dj_action_host_show_toast (host, _("Diagram copied"));
 }
 
 /* Export Game Sheet… ---------------------------------------------------------- */
@@ -241,7 +269,7 @@ sheet_chooser_response (GtkNativeDialog *native,
                         int              response,
                         SheetChoice     *choice)
 {
-  DjWindow *window = g_object_get_data (G_OBJECT (native), "window");
+  DjActionHost *host = g_object_get_data (G_OBJECT (native), "host");
   g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
   g_autoptr(GError) error = NULL;
 
@@ -258,7 +286,7 @@ sheet_chooser_response (GtkNativeDialog *native,
           g_object_unref (file);
           file = g_file_get_child (parent, with);
         }
-      sheet = dj_sheet_new (dj_window_get_game (window), &choice->options, &error);
+      sheet = dj_sheet_new (dj_action_host_get_game (host), &choice->options, &error);
       if (sheet != NULL && dj_sheet_save_pdf (sheet, file, DJ_SAFE_SAVE_NONE, &error))
         {
           g_autofree char *shown = g_file_get_basename (file);
@@ -269,21 +297,21 @@ sheet_chooser_response (GtkNativeDialog *native,
                                           dj_sheet_get_n_pages (sheet)),
                              shown, dj_sheet_get_n_pages (sheet));
 
-          dj_window_show_toast (window, text);
+          dj_action_host_show_toast (host, text);
         }
       else
-        dj_window_show_error (window, _("The Game Sheet Was Not Exported"), error->message);
+        dj_action_host_show_error (host, _("The Game Sheet Was Not Exported"), error->message);
     }
   sheet_choice_free (choice);
-  chooser_done (window, GTK_FILE_CHOOSER_NATIVE (native));
+  chooser_done (host, GTK_FILE_CHOOSER_NATIVE (native));
 }
 
 static void
 sheet_dialog_response (DjExportDialog *dialog,
                        const char     *response,
-                       DjWindow       *window)
+                       DjActionHost   *host)
 {
-  DjGame *game = dj_window_get_game (window);
+  DjGame *game = dj_action_host_get_game (host);
   g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
@@ -296,14 +324,14 @@ sheet_dialog_response (DjExportDialog *dialog,
   if (!dj_sheet_check_game (game, &error) ||
       !dj_export_parse_moves (game, dj_export_dialog_get_moves (dialog), nodes, &error))
     {
-      dj_window_show_error (window, _("The Game Sheet Was Not Exported"), error->message);
+      dj_action_host_show_error (host, _("The Game Sheet Was Not Exported"), error->message);
       return;
     }
   if (dj_export_dialog_get_at_current (dialog))
     g_ptr_array_add (nodes, dj_game_get_current (game));
 
-  name = suggested_name (window, ".pdf");
-  chooser = chooser_new (window, _("Export Game Sheet"), name);
+  name = suggested_name (host, ".pdf");
+  chooser = chooser_new (host, _("Export Game Sheet"), name);
   if (chooser == NULL)
     return;
   pdf = filter_new (_("PDF Document"), "application/pdf", "pdf");
@@ -318,7 +346,7 @@ sheet_dialog_response (DjExportDialog *dialog,
     }
   choice->options.every = dj_export_dialog_get_every (dialog);
   choice->options.at = g_steal_pointer (&nodes);
-  g_object_set_data (G_OBJECT (chooser), "window", window);
+  g_object_set_data (G_OBJECT (chooser), "host", host);
   g_signal_connect (chooser, "response", G_CALLBACK (sheet_chooser_response), choice);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -329,7 +357,7 @@ export_sheet_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   GtkWidget *dialog = dj_export_dialog_new (GTK_WINDOW (widget), DJ_EXPORT_SHEET);
-  DjGame *game = dj_window_get_game (DJ_WINDOW (widget));
+  DjGame *game = dj_action_host_get_game (DJ_ACTION_HOST (widget));
 
   dj_export_dialog_set_at_current (DJ_EXPORT_DIALOG (dialog),
                                    dj_game_get_current (game) != dj_game_get_root (game));
@@ -345,10 +373,12 @@ typedef struct
   DjNode    *current;
   guint      every;
   gboolean   at_current;
+  char      *moves;      /* diagrams after these moves ("12, 20") */
   DjSheet   *sheet;
   /* the print dialog's Diagrams tab */
   GtkWidget *every_spin;
   GtkWidget *current_switch;
+  GtkWidget *moves_row;
 } PrintJob;
 
 static void
@@ -356,6 +386,7 @@ print_job_free (PrintJob *job)
 {
   g_clear_object (&job->game);
   g_clear_pointer (&job->sheet, dj_sheet_free);
+  g_free (job->moves);
   g_free (job);
 }
 
@@ -372,6 +403,10 @@ begin_print_cb (GtkPrintOperation *operation,
   options.page_height = gtk_print_context_get_height (context);
   options.margin = PRINT_MARGIN;
   options.every = job->every;
+  /* Moves the tab did not take are shown there as an error (moves_changed):
+   * none of them then. */
+  if (job->moves != NULL && !dj_export_parse_moves (job->game, job->moves, at, NULL))
+    g_ptr_array_set_size (at, 0);
   if (job->at_current && job->current != NULL)
     g_ptr_array_add (at, job->current);
   options.at = at;
@@ -412,7 +447,28 @@ row_new (const char *title,
   return row;
 }
 
-/* The print dialog's tab: where the diagrams go. */
+/* The moves typed are checked as they are typed: a bad one is marked, the
+ * tooltip says why. */
+static void
+moves_changed (GtkEditable *row,
+               PrintJob    *job)
+{
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (dj_export_parse_moves (job->game, gtk_editable_get_text (row), nodes, &error))
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row), NULL);
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row), error->message);
+    }
+}
+
+/* The print dialog's tab: where the diagrams go, as Export Game Sheet asks. */
 static GObject *
 create_custom_widget_cb (GtkPrintOperation *operation,
                          PrintJob          *job)
@@ -434,6 +490,13 @@ create_custom_widget_cb (GtkPrintOperation *operation,
   gtk_switch_set_active (GTK_SWITCH (job->current_switch), job->at_current);
   gtk_list_box_append (GTK_LIST_BOX (list),
                        row_new (_("A Diagram at the C_urrent Move"), job->current_switch));
+  job->moves_row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (job->moves_row),
+                                 _("Diagrams _After Moves (e.g. 12, 20)"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (job->moves_row), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (job->moves_row), job->moves != NULL ? job->moves : "");
+  g_signal_connect (job->moves_row, "changed", G_CALLBACK (moves_changed), job);
+  gtk_list_box_append (GTK_LIST_BOX (list), job->moves_row);
   return G_OBJECT (list);
 }
 
@@ -444,6 +507,8 @@ custom_widget_apply_cb (GtkPrintOperation *operation,
 {
   job->every = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (job->every_spin));
   job->at_current = gtk_switch_get_active (GTK_SWITCH (job->current_switch));
+  g_free (job->moves);
+  job->moves = g_strdup (gtk_editable_get_text (GTK_EDITABLE (job->moves_row)));
 }
 
 static gboolean
@@ -493,23 +558,24 @@ dj_print_operation_new (DjGame *game,
 static void
 print_done_cb (GtkPrintOperation       *operation,
                GtkPrintOperationResult  result,
-               DjWindow                *window)
+               DjActionHost            *host)
 {
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
     {
       g_autoptr(GError) error = NULL;
 
       gtk_print_operation_get_error (operation, &error);
-      dj_window_show_error (window, _("The Game Was Not Printed"),
-                            error != NULL ? error->message : _("The printer reported an error."));
+      dj_action_host_show_error (host, _("The Game Was Not Printed"),
+                                 error != NULL ? error->message
+                                               : _("The printer reported an error."));
     }
 }
 
 static void
-run_print (DjWindow                *window,
+run_print (DjActionHost            *host,
            GtkPrintOperationAction  action)
 {
-  DjGame *game = dj_window_get_game (window);
+  DjGame *game = dj_action_host_get_game (host);
   g_autoptr(GtkPrintOperation) operation = dj_print_operation_new (game,
                                                                    dj_game_get_current (game));
   g_autoptr(GError) error = NULL;
@@ -517,14 +583,14 @@ run_print (DjWindow                *window,
 
   if (!dj_sheet_check_game (game, &error))
     {
-      dj_window_show_error (window, _("The Game Was Not Printed"), error->message);
+      dj_action_host_show_error (host, _("The Game Was Not Printed"), error->message);
       return;
     }
   gtk_print_operation_set_allow_async (operation, TRUE);
-  g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), window, 0);
-  result = gtk_print_operation_run (operation, action, GTK_WINDOW (window), &error);
+  g_signal_connect_object (operation, "done", G_CALLBACK (print_done_cb), host, 0);
+  result = gtk_print_operation_run (operation, action, host_window (host), &error);
   if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
-    dj_window_show_error (window, _("The Game Was Not Printed"), error->message);
+    dj_action_host_show_error (host, _("The Game Was Not Printed"), error->message);
 }
 
 static void
@@ -532,7 +598,7 @@ print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  run_print (DJ_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
+  run_print (DJ_ACTION_HOST (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
 }
 
 static void
@@ -540,13 +606,13 @@ print_preview_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  run_print (DJ_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW);
+  run_print (DJ_ACTION_HOST (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW);
 }
 
 void
 dj_print_install_actions (GtkWidgetClass *widget_class)
 {
-  g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), DJ_TYPE_WINDOW));
+  g_return_if_fail (g_type_is_a (G_TYPE_FROM_CLASS (widget_class), DJ_TYPE_ACTION_HOST));
 
   gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
                                    export_diagram_action);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-analysis-panel.h"
+#include "dj-bidi.h"
 #include "dj-review-graph.h"
 
 /* Room for the value labels on the left, and around the plot. */
@@ -88,6 +89,7 @@ describe_value (const Point *p)
   if (!p->known)
     /* Translators: a point of the game graph whose value the review did not find */
     return g_strdup (_("value not proven"));
+  /* The translations keep the signed values left to right (“−2”). */
   lower = dj_analysis_format_value (p->lower);
   if (p->lower == p->upper)
     /* Translators: the exact value of a point of the game graph, e.g. "South +4" */
@@ -136,6 +138,15 @@ dj_review_graph_describe_point (DjReviewGraph *self,
     return g_strdup_printf (_("Start: %s"), value);
   move = g_strdup_printf (p->mover == DJ_SOUTH ? "%u. %s" : "%u… %s", p->number,
                           dj_move_to_string (p->move));
+  /* A move reads left to right in a right-to-left sentence too ("1… D");
+   * no invisible marks where they are not needed. */
+  if (gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL)
+    {
+      char *isolated = dj_bidi_ltr (move);
+
+      g_free (move);
+      move = isolated;
+    }
   judgement = describe_judgement (p);
   if (judgement == NULL)
     /* Translators: a point of the game graph: the move and the value after it,
@@ -294,7 +305,8 @@ draw_plot (GtkDrawingArea *area,
   cairo_stroke (cr);
   for (int v = -range; v <= range; v += range)
     {
-      g_autofree char *text = dj_analysis_format_value (v);
+      g_autofree char *value = dj_analysis_format_value (v);
+      g_autofree char *text = dj_bidi_ltr (value);
 
       draw_label (widget, cr, text, MARGIN_LEFT - 6, value_y (v, range, height), &fg);
     }

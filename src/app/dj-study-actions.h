@@ -4,8 +4,8 @@
  */
 #pragma once
 
+#include "dj-action-host.h"
 #include "dj-review.h"
-#include "dj-window.h"
 
 G_BEGIN_DECLS
 
@@ -13,23 +13,26 @@ G_BEGIN_DECLS
 #define DJ_POSITION_TEXT_MAX 1024
 
 /*
- * Gives @window the action group "study":
+ * Gives @host the action group "study":
  *
  *   study.copy-position      the current position's text ("4 4 … 0 0 S", as
  *                            in RULES.md) to the clipboard (Ctrl+Alt+C);
- *   study.paste-position     a new game of the shown game's rules from the
- *                            position on the clipboard, checked first; a bad
- *                            one is refused in a dialog saying why (Ctrl+Alt+V);
+ *   study.paste-position     a new game from the position on the clipboard,
+ *                            checked first; a bad one is refused in a dialog
+ *                            saying why (Ctrl+Alt+V).  The game is the one the
+ *                            text names (a last or first word "abe" or
+ *                            "aboure"; a feeding move owed means Djenon-abe),
+ *                            else the user is asked, the shown game's first;
  *   study.new-game-from-here a new game whose set-up is the current position,
  *                            same rules;
  *   study.show-graph         (toggle) the game graph of @review's results
  *                            under the board; shown, it reviews the game
  *                            when there are no results yet.
  *
- * New games are started with dj_window_replace_game() (unsaved changes are
+ * New games are started with dj_action_host_replace_game() (unsaved changes are
  * asked about first).  The graph is appended to @below_board.
  */
-void         dj_study_actions_install   (DjWindow   *window,
+void         dj_study_actions_install   (DjActionHost *host,
                                          DjReview   *review,
                                          GtkBox     *below_board);
 
@@ -40,7 +43,7 @@ gboolean     dj_study_parse_position    (const char     *text,
                                          DjPosition     *pos,
                                          GError        **error);
 
-/* The game graph of @window (NULL before install). */
-GtkWidget   *dj_study_get_graph         (DjWindow   *window);
+/* The game graph of @host (NULL before install). */
+GtkWidget   *dj_study_get_graph         (DjActionHost *host);
 
 G_END_DECLS

@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "dj-bidi.h"
+#include "dj-move-label.h"
 #include "dj-tree-overview.h"
 
 #define CELL    16     /* pixels between columns and lanes */
@@ -415,6 +417,51 @@ dj_tree_overview_pick (DjTreeOverview *self,
   return best;
 }
 
+char *
+dj_tree_overview_describe_at (DjTreeOverview *self,
+                              double          x,
+                              double          y)
+{
+  DjNode *node;
+  const char *glyph, *sign;
+
+  g_return_val_if_fail (DJ_IS_TREE_OVERVIEW (self), NULL);
+
+  node = dj_tree_overview_pick (self, x, y);
+  if (node == NULL)
+    return NULL;
+  if (dj_node_get_parent (node) == NULL)
+    /* Translators: the tooltip of the move tree's first dot */
+    return g_strdup (_("Start"));
+  glyph = dj_glyph_to_string (dj_node_get_glyph (node));
+  sign = dj_assessment_to_sign (dj_node_get_assessment (node));
+  /* A move reads left to right in every language: "12. c!? ±". */
+  return g_strdup_printf (dj_node_get_mover (node) == DJ_SOUTH ? DJ_LRI "%u. %s%s%s%s" DJ_PDI
+                                                               : DJ_LRI "%u… %s%s%s%s" DJ_PDI,
+                          dj_node_get_move_number (node), dj_move_label (dj_node_get_move (node)),
+                          glyph != NULL ? glyph : "", sign != NULL ? " " : "",
+                          sign != NULL ? sign : "");
+}
+
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  g_autofree char *text = NULL;
+
+  if (keyboard)
+    return FALSE;
+  text = dj_tree_overview_describe_at (DJ_TREE_OVERVIEW (widget), x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 on_pressed (GtkGestureClick *gesture,
             int              n_press,
@@ -704,6 +751,8 @@ dj_tree_overview_init (DjTreeOverview *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _("Every move as a dot; the arrow keys go from move to move"),
                                   -1);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   g_signal_connect_object (click, "pressed", G_CALLBACK (on_pressed), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_key_pressed), self, 0);

@@ -38,5 +38,10 @@ guint        dj_tree_overview_get_n_lanes (DjTreeOverview *self);
 DjNode      *dj_tree_overview_pick        (DjTreeOverview *self,
                                            double          x,
                                            double          y);
+/* The tooltip of the dot nearest to (@x, @y): the move with its glyph and
+ * assessment ("12. c!? ±"), or NULL. */
+char        *dj_tree_overview_describe_at (DjTreeOverview *self,
+                                           double          x,
+                                           double          y);
 
 G_END_DECLS

@@ -701,6 +701,60 @@ _dj_window_class_add_actions (GtkWidgetClass *widget_class)
 void
 _dj_window_add_study_actions (DjWindow *self)
 {
-  dj_study_actions_install (self, DJ_REVIEW (self->review),
+  dj_study_actions_install (DJ_ACTION_HOST (self), DJ_REVIEW (self->review),
                             GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))));
+}
+
+/* The window as its print and study actions see it. */
+
+static DjDocument *
+host_get_document (DjActionHost *host)
+{
+  return dj_window_get_document (DJ_WINDOW (host));
+}
+
+static DjGame *
+host_get_game (DjActionHost *host)
+{
+  return dj_window_get_game (DJ_WINDOW (host));
+}
+
+static DjBoard *
+host_get_board (DjActionHost *host)
+{
+  return DJ_BOARD (dj_window_get_board (DJ_WINDOW (host)));
+}
+
+static void
+host_show_toast (DjActionHost *host,
+                 const char   *text)
+{
+  dj_window_show_toast (DJ_WINDOW (host), text);
+}
+
+static void
+host_show_error (DjActionHost *host,
+                 const char   *heading,
+                 const char   *body)
+{
+  dj_window_show_error (DJ_WINDOW (host), heading, body);
+}
+
+static void
+host_replace_game (DjActionHost     *host,
+                   const DjRules    *rules,
+                   const DjPosition *start)
+{
+  dj_window_replace_game (DJ_WINDOW (host), rules, start, NULL);
+}
+
+void
+_dj_window_action_host_init (DjActionHostInterface *iface)
+{
+  iface->get_document = host_get_document;
+  iface->get_game = host_get_game;
+  iface->get_board = host_get_board;
+  iface->show_toast = host_show_toast;
+  iface->show_error = host_show_error;
+  iface->replace_game = host_replace_game;
 }

@@ -117,8 +117,45 @@ explain_open_error (DjWindow     *self,
 {
   g_autofree char *name = _dj_window_get_display_name (file);
   g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *base = g_file_get_basename (file);
+  const char *candidates[] = { path, name, base };
+  const char *message = error->message;
+  g_autofree char *body = NULL;
 
-  dj_window_show_error (self, heading, error->message);
+  /* The heading names the file: the body says where in it and why, without
+   * the file's path again ("Line 4: …", not "/home/…/game.djenon:4: …"). */
+  for (guint i = 0; i < G_N_ELEMENTS (candidates) && body == NULL; i++)
+    {
+      gsize len = candidates[i] != NULL ? strlen (candidates[i]) : 0;
+      const char *rest = message + len;
+      const char *digits = rest + 1;
+
+      if (len == 0 || strncmp (message, candidates[i], len) != 0 || *rest != ':')
+        continue;
+      while (g_ascii_isdigit (*digits))
+        digits++;
+      if (digits > rest + 1 && *digits == ':')
+        {
+          g_autofree char *line = g_strndup (rest + 1, digits - rest - 1);
+          const char *why = digits + 1;
+
+          while (*why == ' ')
+            why++;
+          /* Translators: where and why a file could not be read, e.g.
+           * "Line 4: the element “move” is not closed" */
+          body = g_strdup_printf (_("Line %s: %s"), line, why);
+        }
+      else
+        {
+          const char *why = rest + 1;
+
+          while (*why == ' ')
+            why++;
+          body = g_strdup (why);
+        }
+    }
+  dj_window_show_error (self, heading, body != NULL ? body : message);
 }
 
 /* A file being read or written for a window, and what to do next. */

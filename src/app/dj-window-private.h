@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "dj-action-host.h"
 #include "dj-analysis-panel.h"
 #include "dj-board.h"
 #include "dj-document.h"
@@ -74,6 +75,8 @@ void      _dj_window_update_title          (DjWindow       *self);
 void      _dj_window_class_add_actions     (GtkWidgetClass *widget_class);
 void      _dj_window_add_shortcuts         (DjWindow       *self);
 void      _dj_window_add_study_actions     (DjWindow       *self);
+/* The window as the print and study actions see it (dj-action-host.h). */
+void      _dj_window_action_host_init      (DjActionHostInterface *iface);
 void      _dj_window_update_actions        (DjWindow       *self);
 
 /* dj-window-files.c */

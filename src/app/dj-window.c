@@ -19,7 +19,9 @@
 
 #define SAMPLE_PATH    RESOURCE_PATH "/samples/aboure-sample.djenon"
 
-G_DEFINE_FINAL_TYPE (DjWindow, dj_window, ADW_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE_WITH_CODE (DjWindow, dj_window, ADW_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (DJ_TYPE_ACTION_HOST,
+                                                      _dj_window_action_host_init))
 
 enum {
   PROP_0,

@@ -258,11 +258,20 @@ dj_diagram_caption_for_node (DjGame       *game,
   if (dj_node_get_parent (node) == NULL)
     g_string_append (out, dj_game_has_setup (game) ? _("Set-up position") : _("Start"));
   else
-    /* Moves are written left to right in every language. */
-    g_string_append_printf (out, dj_node_get_mover (node) == DJ_SOUTH ? "\u2066%u. %s\u2069"
-                                                                      : "\u2066%u… %s\u2069",
-                            dj_node_get_move_number (node),
-                            dj_move_to_string (dj_node_get_move (node)));
+    {
+      const char *glyph = dj_glyph_to_string (dj_node_get_glyph (node));
+      const char *sign = dj_assessment_to_sign (dj_node_get_assessment (node));
+
+      /* Moves are written left to right in every language, with their glyph
+       * and assessment as printed ("12. c! ±"). */
+      g_string_append_printf (out,
+                              dj_node_get_mover (node) == DJ_SOUTH ? "\u2066%u. %s%s%s%s\u2069"
+                                                                   : "\u2066%u… %s%s%s%s\u2069",
+                              dj_node_get_move_number (node),
+                              dj_move_to_string (dj_node_get_move (node)),
+                              glyph != NULL ? glyph : "", sign != NULL ? " " : "",
+                              sign != NULL ? sign : "");
+    }
   if (info->south != NULL || info->north != NULL)
     {
       g_autofree char *title = dj_game_info_get_title (info);
@@ -1142,6 +1151,38 @@ append_bytes (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* @text without its invisible direction marks when it has no right-to-left
+ * letters: they order mixed text on screen, but a file's title read by
+ * other programs should not carry them needlessly (takes @text). */
+static char *
+plain_title (char *text)
+{
+  g_autoptr(GString) out = NULL;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      GUnicodeScript script = g_unichar_get_script (g_utf8_get_char (p));
+
+      if (script == G_UNICODE_SCRIPT_ARABIC || script == G_UNICODE_SCRIPT_HEBREW ||
+          script == G_UNICODE_SCRIPT_SYRIAC || script == G_UNICODE_SCRIPT_THAANA ||
+          script == G_UNICODE_SCRIPT_NKO)
+        return text;
+    }
+  out = g_string_new (NULL);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c >= 0x2066 && c <= 0x2069) || (c >= 0x202a && c <= 0x202e) || c == 0x200e ||
+          c == 0x200f || c == 0x061c)
+        continue;
+      g_string_append_unichar (out, c);
+    }
+  g_free (text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+
 /* What the SVG says in words: a title and every pit, for screen readers and
  * for programs that read the position back. */
 static char *
@@ -1157,6 +1198,7 @@ svg_description (const DjDiagram *diagram)
           ? g_strdup (diagram->caption)
           /* Translators: the title of an exported picture of the board */
           : g_strdup_printf (_("%s position"), dj_variant_display_name (diagram->rules.variant));
+  title = plain_title (g_steal_pointer (&title));
   escaped = g_markup_escape_text (title, -1);
   g_string_append_printf (out, "<title>%s</title>\n<desc>", escaped);
   for (DjSide side = DJ_NORTH; ; side = DJ_SOUTH)

@@ -461,7 +461,7 @@ add_notation (DjSheet *self)
       if (dj_node_get_assessment (n) != DJ_ASSESSMENT_NONE)
         {
           g_string_append_c (para, ' ');
-          append_escaped (para, dj_assessment_to_symbol (dj_node_get_assessment (n)));
+          append_escaped (para, dj_assessment_to_sign (dj_node_get_assessment (n)));
         }
       g_string_append (para, "\u2069");
       need_number = FALSE;

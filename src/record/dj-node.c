@@ -81,15 +81,16 @@ static const struct
   DjAssessment value;
   const char  *name;
   const char  *symbol;
+  const char  *sign;     /* as printed in books: U+2A72, U+00B1, U+2212 … */
 } assessments[] = {
-  { DJ_ASSESSMENT_EVEN, "even", "=" },
-  { DJ_ASSESSMENT_UNCLEAR, "unclear", "~" },
-  { DJ_ASSESSMENT_SOUTH_SLIGHT, "south-slight", "+=" },
-  { DJ_ASSESSMENT_NORTH_SLIGHT, "north-slight", "=+" },
-  { DJ_ASSESSMENT_SOUTH_CLEAR, "south-clear", "+/-" },
-  { DJ_ASSESSMENT_NORTH_CLEAR, "north-clear", "-/+" },
-  { DJ_ASSESSMENT_SOUTH_DECISIVE, "south-decisive", "+-" },
-  { DJ_ASSESSMENT_NORTH_DECISIVE, "north-decisive", "-+" },
+  { DJ_ASSESSMENT_EVEN, "even", "=", "=" },
+  { DJ_ASSESSMENT_UNCLEAR, "unclear", "~", "\u221e" },
+  { DJ_ASSESSMENT_SOUTH_SLIGHT, "south-slight", "+=", "\u2a72" },
+  { DJ_ASSESSMENT_NORTH_SLIGHT, "north-slight", "=+", "\u2a71" },
+  { DJ_ASSESSMENT_SOUTH_CLEAR, "south-clear", "+/-", "\u00b1" },
+  { DJ_ASSESSMENT_NORTH_CLEAR, "north-clear", "-/+", "\u2213" },
+  { DJ_ASSESSMENT_SOUTH_DECISIVE, "south-decisive", "+-", "+\u2212" },
+  { DJ_ASSESSMENT_NORTH_DECISIVE, "north-decisive", "-+", "\u2212+" },
 };
 
 gboolean
@@ -133,6 +134,15 @@ dj_assessment_to_symbol (DjAssessment assessment)
   for (guint i = 0; i < G_N_ELEMENTS (assessments); i++)
     if (assessments[i].value == assessment)
       return assessments[i].symbol;
+  return NULL;
+}
+
+const char *
+dj_assessment_to_sign (DjAssessment assessment)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (assessments); i++)
+    if (assessments[i].value == assessment)
+      return assessments[i].sign;
   return NULL;
 }
 

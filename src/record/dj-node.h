@@ -67,6 +67,9 @@ gboolean      dj_assessment_from_string   (const char   *str,
 const char   *dj_assessment_to_symbol     (DjAssessment  assessment);
 gboolean      dj_assessment_from_symbol   (const char   *str,
                                            DjAssessment *assessment);
+/* The sign as printed for readers: "=", "∞", "⩲", "⩱", "±", "∓", "+−", "−+"
+ * (the text notation keeps the ASCII symbol on disk). */
+const char   *dj_assessment_to_sign       (DjAssessment  assessment);
 /* A translated description, e.g. "South has a slight advantage". */
 const char   *dj_assessment_describe      (DjAssessment  assessment);
 /* TRUE for DJ_ASSESSMENT_NONE and the eight values above. */
