@@ -41,6 +41,10 @@ gpointer        dj_tables_load_shared  (const DjRules    *rules,
                                         DjDataLoader      load,
                                         const char       *what);
 
+/* The file dj_tables_get() reads the tables of @rules from (for messages
+ * that say where they were looked for).  Free with g_free(). */
+char           *dj_tables_path         (const DjRules    *rules);
+
 /* TRUE when the tables of every rule set load (for messages). */
 gboolean        dj_tables_available    (void);
 
