@@ -398,7 +398,8 @@ main (int   argc,
   if (!dj_test_start_app ())
     {
       dj_test_remove_tree (home);
-      return 77;
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
     }
   g_assert_cmpint (gtk_widget_get_default_direction (), ==, GTK_TEXT_DIR_RTL);
 
