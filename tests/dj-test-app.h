@@ -177,6 +177,37 @@ dj_test_wait_painted (GtkWidget *widget)
   g_signal_handler_disconnect (clock, id);
 }
 
+/* Waits until every shown window has painted a frame after this call. */
+static G_GNUC_UNUSED void
+dj_test_wait_windows_painted (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GPtrArray) clocks = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gulong));
+  g_autofree guint *painted = NULL;
+  guint n = g_list_model_get_n_items (toplevels);
+
+  painted = g_new0 (guint, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+      GdkFrameClock *clock = gtk_widget_get_mapped (w) ? gtk_widget_get_frame_clock (w) : NULL;
+      gulong id;
+
+      if (clock == NULL)
+        continue;
+      id = g_signal_connect (clock, "after-paint", G_CALLBACK (dj_test_count_paint),
+                             &painted[clocks->len]);
+      g_ptr_array_add (clocks, g_object_ref (clock));
+      g_array_append_val (ids, id);
+      gtk_widget_queue_draw (w);
+    }
+  for (guint i = 0; i < clocks->len; i++)
+    dj_test_wait_until (10, dj_test_painted, &painted[i], "a frame painted in every window");
+  for (guint i = 0; i < clocks->len; i++)
+    g_signal_handler_disconnect (clocks->pdata[i], g_array_index (ids, gulong, i));
+}
+
 static G_GNUC_UNUSED void
 flush_events (void)
 {

@@ -59,6 +59,19 @@ spin_for (gint64 us)
       g_usleep (1000);
 }
 
+/* Waits until the fake events sent so far are handled: the X server has
+ * made them (a round trip after the XTest requests), they are in GDK's
+ * queue (the same connection), and a frame has gone by in every window (GDK
+ * hands events to GTK in a frame's first phase). */
+static void
+events_handled (void)
+{
+  XSync (xdisplay, False);
+  flush_events ();
+  dj_test_wait_windows_painted ();
+  flush_events ();
+}
+
 static void
 spin_until (gboolean (*done) (gpointer),
             gpointer  data)
@@ -109,8 +122,7 @@ pointer_to (DjBoard *board,
 
   pit_point (board, pit, fx, fy, &x, &y);
   fake_motion (xdisplay, -1, x, y, 0);
-  XFlush (xdisplay);
-  spin_for (40 * 1000);
+  events_handled ();
 }
 
 static void
@@ -118,8 +130,7 @@ button (guint    number,
         gboolean press)
 {
   fake_button (xdisplay, number, press, 0);
-  XFlush (xdisplay);
-  spin_for (40 * 1000);
+  events_handled ();
 }
 
 static void
@@ -127,8 +138,7 @@ key (KeySym   keysym,
      gboolean press)
 {
   fake_key (xdisplay, XKeysymToKeycode (xdisplay, keysym), press, 0);
-  XFlush (xdisplay);
-  spin_for (20 * 1000);
+  events_handled ();
 }
 
 static void
@@ -136,7 +146,6 @@ tap_key (KeySym keysym)
 {
   key (keysym, TRUE);
   key (keysym, FALSE);
-  spin_for (40 * 1000);
 }
 
 /* A click with @number on @pit, @modifier (a keysym, or 0) held. */
@@ -153,7 +162,6 @@ click_pit (DjBoard *board,
   button (number, FALSE);
   if (modifier != 0)
     key (modifier, FALSE);
-  spin_for (60 * 1000);
 }
 
 static void
@@ -173,7 +181,6 @@ drag_pits (DjBoard *board,
   button (number, FALSE);
   if (modifier != 0)
     key (modifier, FALSE);
-  spin_for (60 * 1000);
 }
 
 typedef struct

@@ -78,12 +78,11 @@ check_reference (GtkWidget  *widget,
 static void
 flush_frames (void)
 {
-  /* Layout and drawing take a few frames. */
-  for (guint i = 0; i < 10; i++)
-    {
-      flush_events ();
-      g_usleep (10000);
-    }
+  /* Laid out and drawn: a frame painted in every window, twice (what the
+   * first frame's layout changed is drawn in the second). */
+  flush_events ();
+  dj_test_wait_windows_painted ();
+  dj_test_wait_windows_painted ();
   flush_events ();
 }
 
