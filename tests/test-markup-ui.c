@@ -229,7 +229,7 @@ fixture_set_up (Fixture *f)
   dj_game_set_current (f->game, f->node);
   g_signal_connect (f->game, "node-changed", G_CALLBACK (node_changed_cb), f);
   spin_until (board_shown, f);
-  spin_for (200 * 1000);
+  dj_test_wait_windows_painted ();
 }
 
 static void
@@ -366,7 +366,7 @@ test_keyboard (void)
   /* The keys go to the window under the pointer (no window manager). */
   pointer_to (f.board, 4, 0, 0);
   g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 4)));
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
 
   tap_key (XK_t);
   g_assert_cmpint (mark_of (&f, 4)->shape, ==, DJ_MARK_TRIANGLE);
@@ -421,7 +421,7 @@ test_keyboard (void)
   /* l asks for a label: typed and put down with Enter. */
   g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 4)));
   tap_key (XK_l);
-  spin_for (200 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_nonnull (dj_board_get_label_entry (f.board));
   /* The text of the entry has the focus. */
   g_assert_true (gtk_widget_get_mapped (dj_board_get_label_entry (f.board)));
@@ -431,7 +431,7 @@ test_keyboard (void)
   tap_key (XK_a);
   tap_key (XK_2);
   tap_key (XK_Return);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_cmpint (mark_of (&f, 4)->shape, ==, DJ_MARK_LABEL);
   g_assert_cmpstr (mark_of (&f, 4)->label, ==, "a2");
   g_assert_cmpint (mark_of (&f, 4)->colour, ==, DJ_MARKER_BLUE);
@@ -439,14 +439,14 @@ test_keyboard (void)
   g_assert_true (gtk_widget_is_focus (dj_board_get_pit_widget (f.board, 4)));
   /* A label with a comma is refused, and the reason shown; Escape leaves it. */
   tap_key (XK_l);
-  spin_for (200 * 1000);
+  dj_test_wait_windows_painted ();
   /* The old label is there, selected: typing replaces it. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dj_board_get_label_entry (f.board))),
                    ==, "a2");
   tap_key (XK_b);
   tap_key (XK_comma);
   tap_key (XK_Return);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dj_board_get_label_entry (f.board))),
                    ==, "b,");
   g_assert_true (gtk_widget_has_css_class (dj_board_get_label_entry (f.board), "error"));
@@ -455,7 +455,7 @@ test_keyboard (void)
                                        "One to four characters, without spaces or any of "
                                        ", [ ] { } \\");
   tap_key (XK_Escape);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_cmpstr (mark_of (&f, 4)->label, ==, "a2");
 
   /* Delete on c takes its arrow off. */
