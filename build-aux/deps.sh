@@ -7,7 +7,7 @@ DJENON_PACKAGES=(
   build-essential meson ninja-build pkg-config gettext itstool
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev libxml2-dev libxml2-utils libsqlite3-dev
   yelp-tools appstream desktop-file-utils
-  xvfb xauth dbus at-spi2-core python3-gi gir1.2-atspi-2.0 imagemagick poppler-utils
+  reuse xvfb xauth dbus at-spi2-core python3-gi gir1.2-atspi-2.0 imagemagick poppler-utils
   fonts-dejavu-core fonts-lohit-deva fonts-noto-ui-core fonts-noto-core
   help2man bash-completion
 )

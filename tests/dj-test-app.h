@@ -127,6 +127,87 @@ dj_test_wait_until (guint            seconds,
   g_source_remove (id);
 }
 
+/* TRUE when no revealer under @root is between shown and hidden (its
+ * transition, animated by default, has ended). */
+static G_GNUC_UNUSED gboolean
+dj_test_revealers_settled (gpointer root)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, root);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, 0);
+
+      if (GTK_IS_REVEALER (w) &&
+          gtk_revealer_get_child_revealed (GTK_REVEALER (w)) != gtk_revealer_get_reveal_child (GTK_REVEALER (w)))
+        return FALSE;
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
+    }
+  return TRUE;
+}
+
+static G_GNUC_UNUSED void
+dj_test_count_paint (GdkFrameClock *clock,
+                     gpointer       data)
+{
+  (*(guint *) data)++;
+}
+
+static G_GNUC_UNUSED gboolean
+dj_test_painted (gpointer data)
+{
+  return *(guint *) data > 0;
+}
+
+/* Waits until @widget's window has painted a frame after this call (what
+ * was queued before it is on the screen). */
+static G_GNUC_UNUSED void
+dj_test_wait_painted (GtkWidget *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  guint painted = 0;
+  gulong id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (dj_test_count_paint), &painted);
+  gtk_widget_queue_draw (widget);
+  dj_test_wait_until (10, dj_test_painted, &painted, "a frame painted");
+  g_signal_handler_disconnect (clock, id);
+}
+
+/* Waits until every shown window has painted a frame after this call. */
+static G_GNUC_UNUSED void
+dj_test_wait_windows_painted (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GPtrArray) clocks = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gulong));
+  g_autofree guint *painted = NULL;
+  guint n = g_list_model_get_n_items (toplevels);
+
+  painted = g_new0 (guint, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+      GdkFrameClock *clock = gtk_widget_get_mapped (w) ? gtk_widget_get_frame_clock (w) : NULL;
+      gulong id;
+
+      if (clock == NULL)
+        continue;
+      id = g_signal_connect (clock, "after-paint", G_CALLBACK (dj_test_count_paint),
+                             &painted[clocks->len]);
+      g_ptr_array_add (clocks, g_object_ref (clock));
+      g_array_append_val (ids, id);
+      gtk_widget_queue_draw (w);
+    }
+  for (guint i = 0; i < clocks->len; i++)
+    dj_test_wait_until (10, dj_test_painted, &painted[i], "a frame painted in every window");
+  for (guint i = 0; i < clocks->len; i++)
+    g_signal_handler_disconnect (clocks->pdata[i], g_array_index (ids, gulong, i));
+}
+
 static G_GNUC_UNUSED void
 flush_events (void)
 {

@@ -644,13 +644,32 @@ spin_until (gboolean (*done) (Fixture *),
 }
 
 static void
-spin_for (gint64 us)
+count_paint (GdkFrameClock *clock,
+             guint         *painted)
 {
-  gint64 end = g_get_monotonic_time () + us;
+  (*painted)++;
+}
 
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+/* Waits until the board's window has painted @frames frames from now. */
+static void
+wait_frames (Fixture *f,
+             guint    frames)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (f->board));
+  gint64 end = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  guint painted = 0;
+  gulong id;
+
+  g_assert_nonnull (clock);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (count_paint), &painted);
+  gtk_widget_queue_draw (GTK_WIDGET (f->board));
+  while (painted < frames)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  g_signal_handler_disconnect (clock, id);
 }
 
 static gboolean
@@ -903,7 +922,8 @@ test_widget_animation (void)
   dj_board_play_trace (f.board, trace);
   g_assert_true (dj_board_is_animating (f.board));
   g_assert_cmpuint (notified, ==, 1);
-  spin_for (100 * G_TIME_SPAN_MILLISECOND);
+  /* Some frames of the animation drawn: it goes on. */
+  wait_frames (&f, 3);
   g_assert_true (dj_board_is_animating (f.board));
   /* The window plays the move into the record and sets the same position: the
    * animation goes on. */
@@ -1003,7 +1023,7 @@ test_widget_properties (void)
   {
     graphene_rect_t a, f_pit;
 
-    spin_for (50 * G_TIME_SPAN_MILLISECOND);
+    wait_frames (&f, 1);
     g_assert_true (gtk_widget_compute_bounds (dj_board_get_pit_widget (f.board, 0),
                                               GTK_WIDGET (f.board), &a));
     g_assert_true (gtk_widget_compute_bounds (dj_board_get_pit_widget (f.board, 5),

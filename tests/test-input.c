@@ -14,6 +14,7 @@
 
 #include "dj-board.h"
 #include "dj-play-engine.h"
+#include "dj-review.h"
 #include "dj-window.h"
 
 #include "dj-test-app.h"
@@ -320,14 +321,36 @@ render (GtkWidget *widget)
   return g_bytes_new_take (data, stride * height);
 }
 
-static void
-spin_for (gint64 us)
+typedef struct
 {
-  gint64 end = g_get_monotonic_time () + us;
+  DjWindow  *window;
+  GtkWidget *board;
+  int        height;
+} ReviewWait;
 
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+/* The sample is shown: the board placed and still. */
+static gboolean
+board_shown (gpointer data)
+{
+  ReviewWait *w = data;
+
+  return gtk_widget_get_mapped (w->board) && gtk_widget_get_height (w->board) > 0 &&
+         !dj_board_is_animating (DJ_BOARD (w->board)) &&
+         dj_test_revealers_settled (w->window);
+}
+
+/* The review has ended and its banner is all shown: the board has its new,
+ * lower place and nothing in the window moves any more. */
+static gboolean
+review_shown (gpointer data)
+{
+  ReviewWait *w = data;
+  GtkWidget *review = dj_test_find_widget (GTK_WIDGET (w->window), DJ_TYPE_REVIEW);
+
+  return review != NULL && !dj_review_get_running (DJ_REVIEW (review)) &&
+         gtk_widget_get_height (w->board) < w->height &&
+         !dj_board_is_animating (DJ_BOARD (w->board)) &&
+         dj_test_revealers_settled (w->window);
 }
 
 /* Review Game shows its banner above the board, which gets lower: every pit
@@ -336,21 +359,20 @@ static void
 test_review_repaints (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  DjWindow *window;
-  GtkWidget *board;
+  ReviewWait w;
   g_autoptr(GBytes) shown = NULL;
   g_autoptr(GBytes) fresh = NULL;
-  int height;
 
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
   g_settings_reset (settings, "animation-speed");
-  window = new_window ();
-  board = dj_window_get_board (window);
-  dj_window_show_sample (window);
-  spin_for (500 * G_TIME_SPAN_MILLISECOND);
-  height = gtk_widget_get_height (board);
+  w.window = new_window ();
+  w.board = dj_window_get_board (w.window);
+  dj_window_show_sample (w.window);
+  dj_test_wait_until (10, board_shown, &w, "the sample shown");
+  dj_test_wait_painted (w.board);
+  w.height = gtk_widget_get_height (w.board);
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (w.window), "win.review-game", NULL);
   /* The review's dialog (its thresholds): Review. */
   {
     GList *toplevels = gtk_window_list_toplevels ();
@@ -364,20 +386,20 @@ test_review_repaints (void)
     adw_message_dialog_response (dialog, "review");
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
-  spin_for (1500 * G_TIME_SPAN_MILLISECOND);
-  /* The banner took room from the board. */
-  g_assert_cmpint (gtk_widget_get_height (board), <, height);
+  /* The banner takes room from the board. */
+  dj_test_wait_until (30, review_shown, &w, "the review shown, the board lower");
+  dj_test_wait_painted (w.board);
 
-  shown = render (board);
+  shown = render (w.board);
   /* What the pointer passing over the pits does: each draws itself anew. */
   for (guint pit = 0; pit < DJ_N_PITS; pit++)
-    gtk_widget_queue_draw (dj_board_get_pit_widget (DJ_BOARD (board), pit));
-  spin_for (100 * G_TIME_SPAN_MILLISECOND);
-  fresh = render (board);
+    gtk_widget_queue_draw (dj_board_get_pit_widget (DJ_BOARD (w.board), pit));
+  dj_test_wait_painted (w.board);
+  fresh = render (w.board);
   g_assert_true (g_bytes_equal (shown, fresh));
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "review.cancel", NULL);
-  destroy_window (window);
+  gtk_widget_activate_action (GTK_WIDGET (w.window), "review.cancel", NULL);
+  destroy_window (w.window);
   g_settings_set_enum (settings, "animation-speed", DJ_ANIMATION_SPEED_OFF);
 }
 

@@ -335,7 +335,8 @@ main (int   argc,
   if (!dj_test_start_app ())
     {
       dj_test_remove_tree (home);
-      return 77;
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
     }
 
   g_test_add_func ("/djenon/interface-text/shortcuts-window", test_shortcuts_window);

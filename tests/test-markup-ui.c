@@ -59,6 +59,19 @@ spin_for (gint64 us)
       g_usleep (1000);
 }
 
+/* Waits until the fake events sent so far are handled: the X server has
+ * made them (a round trip after the XTest requests), they are in GDK's
+ * queue (the same connection), and a frame has gone by in every window (GDK
+ * hands events to GTK in a frame's first phase). */
+static void
+events_handled (void)
+{
+  XSync (xdisplay, False);
+  flush_events ();
+  dj_test_wait_windows_painted ();
+  flush_events ();
+}
+
 static void
 spin_until (gboolean (*done) (gpointer),
             gpointer  data)
@@ -109,8 +122,7 @@ pointer_to (DjBoard *board,
 
   pit_point (board, pit, fx, fy, &x, &y);
   fake_motion (xdisplay, -1, x, y, 0);
-  XFlush (xdisplay);
-  spin_for (40 * 1000);
+  events_handled ();
 }
 
 static void
@@ -118,8 +130,7 @@ button (guint    number,
         gboolean press)
 {
   fake_button (xdisplay, number, press, 0);
-  XFlush (xdisplay);
-  spin_for (40 * 1000);
+  events_handled ();
 }
 
 static void
@@ -127,8 +138,7 @@ key (KeySym   keysym,
      gboolean press)
 {
   fake_key (xdisplay, XKeysymToKeycode (xdisplay, keysym), press, 0);
-  XFlush (xdisplay);
-  spin_for (20 * 1000);
+  events_handled ();
 }
 
 static void
@@ -136,7 +146,6 @@ tap_key (KeySym keysym)
 {
   key (keysym, TRUE);
   key (keysym, FALSE);
-  spin_for (40 * 1000);
 }
 
 /* A click with @number on @pit, @modifier (a keysym, or 0) held. */
@@ -153,7 +162,6 @@ click_pit (DjBoard *board,
   button (number, FALSE);
   if (modifier != 0)
     key (modifier, FALSE);
-  spin_for (60 * 1000);
 }
 
 static void
@@ -173,7 +181,6 @@ drag_pits (DjBoard *board,
   button (number, FALSE);
   if (modifier != 0)
     key (modifier, FALSE);
-  spin_for (60 * 1000);
 }
 
 typedef struct
@@ -222,7 +229,7 @@ fixture_set_up (Fixture *f)
   dj_game_set_current (f->game, f->node);
   g_signal_connect (f->game, "node-changed", G_CALLBACK (node_changed_cb), f);
   spin_until (board_shown, f);
-  spin_for (200 * 1000);
+  dj_test_wait_windows_painted ();
 }
 
 static void
@@ -359,7 +366,7 @@ test_keyboard (void)
   /* The keys go to the window under the pointer (no window manager). */
   pointer_to (f.board, 4, 0, 0);
   g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 4)));
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
 
   tap_key (XK_t);
   g_assert_cmpint (mark_of (&f, 4)->shape, ==, DJ_MARK_TRIANGLE);
@@ -414,7 +421,7 @@ test_keyboard (void)
   /* l asks for a label: typed and put down with Enter. */
   g_assert_true (gtk_widget_grab_focus (dj_board_get_pit_widget (f.board, 4)));
   tap_key (XK_l);
-  spin_for (200 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_nonnull (dj_board_get_label_entry (f.board));
   /* The text of the entry has the focus. */
   g_assert_true (gtk_widget_get_mapped (dj_board_get_label_entry (f.board)));
@@ -424,7 +431,7 @@ test_keyboard (void)
   tap_key (XK_a);
   tap_key (XK_2);
   tap_key (XK_Return);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_cmpint (mark_of (&f, 4)->shape, ==, DJ_MARK_LABEL);
   g_assert_cmpstr (mark_of (&f, 4)->label, ==, "a2");
   g_assert_cmpint (mark_of (&f, 4)->colour, ==, DJ_MARKER_BLUE);
@@ -432,14 +439,14 @@ test_keyboard (void)
   g_assert_true (gtk_widget_is_focus (dj_board_get_pit_widget (f.board, 4)));
   /* A label with a comma is refused, and the reason shown; Escape leaves it. */
   tap_key (XK_l);
-  spin_for (200 * 1000);
+  dj_test_wait_windows_painted ();
   /* The old label is there, selected: typing replaces it. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dj_board_get_label_entry (f.board))),
                    ==, "a2");
   tap_key (XK_b);
   tap_key (XK_comma);
   tap_key (XK_Return);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dj_board_get_label_entry (f.board))),
                    ==, "b,");
   g_assert_true (gtk_widget_has_css_class (dj_board_get_label_entry (f.board), "error"));
@@ -448,7 +455,7 @@ test_keyboard (void)
                                        "One to four characters, without spaces or any of "
                                        ", [ ] { } \\");
   tap_key (XK_Escape);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
   g_assert_cmpstr (mark_of (&f, 4)->label, ==, "a2");
 
   /* Delete on c takes its arrow off. */

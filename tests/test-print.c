@@ -59,11 +59,8 @@ save_picture (GtkWidget  *widget,
   while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
          g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
-  for (int i = 0; i < 20; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (5000);
-    }
+  if (gtk_widget_get_mapped (widget))
+    dj_test_wait_painted (widget);
   w = gtk_widget_get_width (widget);
   h = gtk_widget_get_height (widget);
   if (w <= 0 || h <= 0)

@@ -82,12 +82,11 @@ check_reference (GtkWidget  *widget,
 static void
 flush_frames (void)
 {
-  /* Layout and drawing take a few frames. */
-  for (guint i = 0; i < 10; i++)
-    {
-      flush_events ();
-      g_usleep (10000);
-    }
+  /* Laid out and drawn: a frame painted in every window, twice (what the
+   * first frame's layout changed is drawn in the second). */
+  flush_events ();
+  dj_test_wait_windows_painted ();
+  dj_test_wait_windows_painted ();
   flush_events ();
 }
 
@@ -561,7 +560,8 @@ main (int   argc,
   if (!dj_test_start_app ())
     {
       dj_test_remove_tree (home);
-      return 77;
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
     }
   g_assert_cmpint (gtk_widget_get_default_direction (), ==, GTK_TEXT_DIR_RTL);
 

@@ -564,6 +564,23 @@ window_has_file (gpointer data)
   return dj_window_get_file (data) != NULL;
 }
 
+typedef struct
+{
+  GtkFileChooser *chooser;
+  const char     *dir;
+} ChooserInDir;
+
+static gboolean
+chooser_in_dir (gpointer data)
+{
+  ChooserInDir *w = data;
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (w->chooser);
+  g_autoptr(GFile) parent = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autoptr(GFile) dir = g_file_new_for_path (w->dir);
+
+  return parent != NULL && g_file_equal (parent, dir);
+}
+
 /* Save As with the text kind chosen and a name typed without extension:
  * NAME.djn in text notation. */
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -594,12 +611,13 @@ test_save_as_text (void)
   /* The name typed without an extension (the dialog opens in the current
    * folder, made the temporary one). */
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "by-chooser");
-  /* The dialog loads its folder in the background before it answers. */
-  for (int k = 0; k < 50; k++)
-    {
-      g_usleep (10000);
-      flush_events ();
-    }
+  /* The dialog loads its folder in the background before it answers: it
+   * names the file in the temporary folder once it has. */
+  {
+    ChooserInDir wait = { GTK_FILE_CHOOSER (dialog), dir };
+
+    dj_test_wait_until (TIMEOUT_S, chooser_in_dir, &wait, "the Save dialog in its folder");
+  }
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
   dj_test_wait_until (TIMEOUT_S, window_has_file, window, "the saved file");
   flush_events ();
@@ -704,6 +722,12 @@ press_key (GtkWidget *plot,
   flush_events ();
 }
 
+static gboolean
+has_focus (gpointer widget)
+{
+  return gtk_widget_has_focus (widget);
+}
+
 static void
 test_review_graph (void)
 {
@@ -778,7 +802,9 @@ test_review_graph (void)
   g_assert_true (dj_game_get_current (game)
                  == dj_node_get_first_child (dj_node_get_first_child (root)));
   g_assert_cmpint (dj_review_graph_get_selected (graph), ==, 2);
-  g_assert_true (gtk_widget_has_focus (plot));
+  /* The focus, once the window has it (X focus arrives on its own time). */
+  g_assert_true (gtk_widget_is_focus (plot));
+  dj_test_wait_until (TIMEOUT_S, has_focus, plot, "the focus on the graph");
   {
     g_autofree char *text = dj_review_graph_describe_point (graph, 2);
 

@@ -767,6 +767,12 @@ test_edit_actions (void)
 }
 
 /* Typing a comment saves as one types; a burst of typing is one undo step. */
+static gboolean
+has_comment_before (gpointer node)
+{
+  return dj_node_get_comment_before (node) != NULL;
+}
+
 static void
 test_comment_editor (void)
 {
@@ -813,11 +819,7 @@ test_comment_editor (void)
 
   /* The comment before the move, into the record too. */
   gtk_text_buffer_set_text (before, "first", -1);
-  for (guint i = 0; i < 60 && dj_node_get_comment_before (c) == NULL; i++)
-    {
-      g_usleep (20000);
-      flush_events ();
-    }
+  dj_test_wait_until (10, has_comment_before, c, "the comment before the move in the record");
   g_assert_cmpstr (dj_node_get_comment_before (c), ==, "first");
   {
     g_autofree char *text = shown (window);
@@ -1188,12 +1190,7 @@ test_notation_picture (void)
   guint accent = 0, tinted_rows = 0;
 
   dj_game_set_current (game, e);
-  flush_events ();
-  for (guint i = 0; i < 20; i++)
-    {
-      g_usleep (5000);
-      flush_events ();
-    }
+  dj_test_wait_painted (notation);
   width = gtk_widget_get_width (notation);
   height = gtk_widget_get_height (notation);
   g_assert_cmpint (width, >, 100);

@@ -331,6 +331,12 @@ find_message_dialog (GtkWindow *parent)
 }
 
 static gboolean
+has_message_dialog (gpointer window)
+{
+  return find_message_dialog (GTK_WINDOW (window)) != NULL;
+}
+
+static gboolean
 window_is_alive (gpointer window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
@@ -491,25 +497,24 @@ test_draft (void)
 
 /* Changes alone write the draft, about two seconds later. */
 static gboolean
-quit_loop (gpointer data)
+has_draft (gpointer data)
 {
-  g_main_loop_quit (data);
-  return G_SOURCE_REMOVE;
+  g_autoptr(GPtrArray) drafts = dj_drafts_list ();
+
+  return drafts->len > 0;
 }
 
 static void
 test_draft_timer (void)
 {
   DjWindow *window = new_window ();
-  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   g_autoptr(GPtrArray) before = NULL;
   g_autoptr(GPtrArray) after = NULL;
 
   activate_pit (window, 2);
   before = dj_drafts_list ();
   g_assert_cmpuint (before->len, ==, 0);
-  g_timeout_add (2500, quit_loop, loop);
-  g_main_loop_run (loop);
+  dj_test_wait_until (10, has_draft, NULL, "the draft written");
   after = dj_drafts_list ();
   g_assert_cmpuint (after->len, ==, 1);
 
@@ -702,11 +707,7 @@ test_new_game_keys (void)
   /* Enter on the focused Create; the unsaved move asks first: Discard. */
   gtk_widget_activate (focus);
   /* A button shows it was pressed for a moment before it is clicked. */
-  for (int i = 0; i < 200 && find_message_dialog (GTK_WINDOW (window)) == NULL; i++)
-    {
-      g_usleep (10 * 1000);
-      flush_events ();
-    }
+  dj_test_wait_until (10, has_message_dialog, window, "the question over unsaved moves");
   respond (find_message_dialog (GTK_WINDOW (window)), "discard");
   g_assert_cmpuint (n_moves (window), ==, 0);
   focus = gtk_root_get_focus (GTK_ROOT (window));

@@ -9,6 +9,7 @@
 #include "dj-analysis-panel.h"
 #include "dj-bidi.h"
 #include "dj-move-label.h"
+#include "dj-search-tables.h"
 
 /* Moves of a best line shown in a row; the tooltip has them all. */
 #define ROW_LINE_MOVES    24
@@ -393,15 +394,27 @@ describe_status (const DjAnalysis *a)
 {
   double seconds = a->time_us / 1e6;
   g_autofree char *nodes = g_strdup_printf ("%'" G_GUINT64_FORMAT, a->nodes);
+  g_autofree char *status = NULL;
 
   if (a->exact)
     /* Translators: after an exact analysis: positions searched and seconds */
-    return g_strdup_printf (_("Exact values (seeds ahead at the end, for the side to move). "
-                              "%s positions in %.1f s."), nodes, seconds);
-  /* Translators: the time budget ran out: positions searched and seconds */
-  return g_strdup_printf (_("The time limit you set ran out after %.1f s: some values are "
-                            "only bounds or estimates, not exact. %s positions searched."),
-                          seconds, nodes);
+    status = g_strdup_printf (_("Exact values (seeds ahead at the end, for the side to move). "
+                                "%s positions in %.1f s."), nodes, seconds);
+  else
+    /* Translators: the time budget ran out: positions searched and seconds */
+    status = g_strdup_printf (_("The time limit you set ran out after %.1f s: some values are "
+                                "only bounds or estimates, not exact. %s positions searched."),
+                              seconds, nodes);
+  if (dj_tables_get (&a->rules) == NULL)
+    {
+      g_autofree char *path = dj_tables_path (&a->rules);
+
+      /* Translators: appended to the analysis' status; %s is the endgame tables' file */
+      return g_strdup_printf (_("%s No endgame tables were found at %s: positions with few "
+                                "seeds are searched instead of looked up, which is slower."),
+                              status, path);
+    }
+  return g_steal_pointer (&status);
 }
 
 static void

@@ -840,6 +840,10 @@ dj_window_init (DjWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   dj_menu_button_set_menu_later (self->menu_button, self->primary_menu);
+#if DJ_DEVEL_PROFILE
+  /* A development build: libadwaita stripes the header bar. */
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
 
   self->settings = g_settings_new (APP_ID);
   self->game_signals = g_signal_group_new (DJ_TYPE_GAME);

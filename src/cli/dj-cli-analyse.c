@@ -207,6 +207,15 @@ run (const Request *req,
       for (guint i = 0; lines[i] != NULL; i++)
         g_printerr ("  %s\n", lines[i]);
     }
+  else if (dj_tables_get (&req->rules) == NULL)
+    {
+      g_autofree char *path = dj_tables_path (&req->rules);
+
+      /* Translators: %s is the endgame tables' file */
+      g_printerr (_("djenon-cli: no usable endgame tables at %s: positions with few seeds are "
+                    "searched instead of looked up, which can take much longer. Install "
+                    "Djenon, run it through `meson devenv`, or set DJENON_TABLES_DIR.\n"), path);
+    }
   if (solve)
     a = dj_search_solve (search, &req->rules, &req->pos, &req->limits, NULL, &error);
   else
@@ -593,7 +602,10 @@ dj_cli_bench_search (gboolean quick)
 
       if (sets[i].sample != NULL)
         {
-          g_autofree char *path = g_build_filename (DJ_SAMPLES_DIR, sets[i].sample, NULL);
+          const char *samples = g_getenv ("DJENON_SAMPLES_DIR");
+          g_autofree char *path = g_build_filename (samples != NULL && *samples != '\0'
+                                                    ? samples : PKGDATADIR "/samples",
+                                                    sets[i].sample, NULL);
           g_autoptr(GFile) file = g_file_new_for_path (path);
           g_autoptr(GError) error = NULL;
           g_autoptr(DjCollection) games = dj_xml_load_file (file, NULL, &error);

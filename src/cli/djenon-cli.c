@@ -66,20 +66,14 @@ static const struct
     N_("Measure the engine, the search, the file readers and the library") },
 };
 
-/* Started from the build tree, the translations are the ones built there
- * (LANGUAGE=nl build/src/cli/djenon-cli …), not installed ones. */
-static char *
+/* Where the translations are: DJENON_LOCALEDIR when it is set (`meson
+ * devenv` sets it to the build tree's), else where they are installed. */
+static const char *
 locale_dir (void)
 {
-#ifdef DJ_BUILD_ROOT
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  g_autofree char *po = g_build_filename (DJ_BUILD_ROOT, "po", NULL);
+  const char *dir = g_getenv ("DJENON_LOCALEDIR");
 
-  if (exe != NULL && g_str_has_prefix (exe, DJ_BUILD_ROOT G_DIR_SEPARATOR_S) &&
-      g_file_test (po, G_FILE_TEST_IS_DIR))
-    return g_steal_pointer (&po);
-#endif
-  return g_strdup (LOCALEDIR);
+  return dir != NULL && *dir != '\0' ? dir : LOCALEDIR;
 }
 
 /* The whole help, as `djenon-cli --help` prints it (and help2man reads it
@@ -144,10 +138,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *localedir = locale_dir ();
-
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

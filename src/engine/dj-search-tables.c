@@ -840,6 +840,14 @@ dj_tables_get (const DjRules *rules)
                                 load_tables, "endgame tables");
 }
 
+char *
+dj_tables_path (const DjRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  return data_path (dj_tables_file_name (rules));
+}
+
 gboolean
 dj_tables_available (void)
 {

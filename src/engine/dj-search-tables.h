@@ -63,6 +63,10 @@ gboolean        dj_data_file_read      (int               fd,
                                         gsize             length,
                                         GError          **error);
 
+/* The file dj_tables_get() reads the tables of @rules from (for messages
+ * that say where they were looked for).  Free with g_free(). */
+char           *dj_tables_path         (const DjRules    *rules);
+
 /* TRUE when the tables of every rule set load (for messages). */
 gboolean        dj_tables_available    (void);
 
