@@ -68,12 +68,15 @@ dj_cli_bench (int    argc,
   gboolean quick = FALSE;
   gboolean search = FALSE;
   gboolean files = FALSE;
+  gboolean puzzles = FALSE;
   const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, N_("Shallower perft, fewer games"), NULL },
     { "search", 0, 0, G_OPTION_ARG_NONE, &search,
       N_("Measure the exact search instead: solving, analysing, nodes per second"), NULL },
     { "files", 0, 0, G_OPTION_ARG_NONE, &files,
       N_("Measure game files instead: load and save a 100,000-node file"), NULL },
+    { "puzzles", 0, 0, G_OPTION_ARG_NONE, &puzzles,
+      N_("Measure puzzle making instead: puzzles per second from random games"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -103,6 +106,11 @@ dj_cli_bench (int    argc,
     }
   if (files)
     return dj_cli_bench_files ();
+  if (puzzles)
+    {
+      dj_cli_bench_puzzles (quick);
+      return DJ_CLI_OK;
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
