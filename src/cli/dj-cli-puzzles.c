@@ -360,8 +360,11 @@ dj_cli_puzzles (int    argc,
     ok = make_from_files (&m, from, variant != NULL ? &rules : NULL);
   if (!ok)
     return DJ_CLI_USAGE;
-  g_printerr (_("%u puzzles from %u positions in %.1f s; one check takes %.1f ms "
-                "at the 99th percentile\n"),
+  g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                           "%u puzzle from %u positions in %.1f s; one check takes %.1f ms "
+                           "at the 99th percentile\n",
+                           "%u puzzles from %u positions in %.1f s; one check takes %.1f ms "
+                           "at the 99th percentile\n", dj_collection_get_n_games (out)),
               dj_collection_get_n_games (out), m.positions,
               (g_get_monotonic_time () - t0) / 1e6, p99_ms (check_us));
 
