@@ -214,6 +214,38 @@ test_themes (void)
     }
 }
 
+/* The endless theme and the tempting moves, on analyses made by hand: a
+ * losing move whose best line goes round forever is the endless relay the
+ * solution avoids; a losing move that captures at once at least as much as
+ * the solution is tempting. */
+static void
+test_theme_rules (void)
+{
+  /* South: a (1 seed, captures nothing) and f (2 seeds: B makes 2, taken). */
+  DjPosition pos = parse ("1 0 0 0 0 2 2 1 0 3 0 4 16 19 S");
+  DjMoveValue mv[2] = {
+    { .move = 0, .value = 2, .lower = 2, .upper = 2, .exact = TRUE },
+    { .move = 5, .value = -4, .lower = -4, .upper = -4, .exact = TRUE },
+  };
+  DjAnalysis a = { .moves = mv, .n_moves = 2, .value = 2, .lower = 2, .upper = 2,
+                   .exact = TRUE };
+  g_autoptr(DjTrace) trace = dj_trace_new ();
+  guint tempting = 99;
+
+  g_assert_true (dj_play (&abe, &pos, 5, trace, NULL));
+  g_assert_cmpuint (trace->captured, >, 0);
+  g_assert_cmpuint (trace->captures->len, ==, 1);
+  g_assert_cmpint (dj_puzzle_name_theme (&abe, &pos, &a, 0, &tempting), ==,
+                   DJ_PUZZLE_THEME_NONE);
+  g_assert_cmpuint (tempting, ==, 1);
+  mv[1].endless = TRUE;
+  g_assert_cmpint (dj_puzzle_name_theme (&abe, &pos, &a, 0, &tempting), ==,
+                   DJ_PUZZLE_THEME_ENDLESS_AVOIDED);
+  /* Not when the solution's own line goes round too. */
+  mv[0].endless = TRUE;
+  g_assert_cmpint (dj_puzzle_name_theme (&abe, &pos, &a, 0, NULL), ==, DJ_PUZZLE_THEME_NONE);
+}
+
 /* A puzzle as a game: set-up, solution, tags; it survives the file format
  * and the check finds a changed solution. */
 static void
@@ -336,6 +368,7 @@ main (int    argc,
   g_test_add_func ("/djenon/puzzle/not-exact", test_not_exact);
   g_test_add_func ("/djenon/puzzle/theme-names", test_theme_names);
   g_test_add_func ("/djenon/puzzle/themes", test_themes);
+  g_test_add_func ("/djenon/puzzle/theme-rules", test_theme_rules);
   g_test_add_func ("/djenon/puzzle/game", test_game);
   g_test_add_func ("/djenon/puzzle/multi-move", test_multi_move);
   return g_test_run ();

@@ -136,48 +136,55 @@ best_move (const DjAnalysis *analysis)
   return NULL;
 }
 
-/* The theme and the tempting moves, from the traces of the root's moves. */
-static void
-name_theme (DjPuzzle         *puzzle,
-            const DjAnalysis *full,
-            const DjMoveValue *best)
+DjPuzzleTheme
+dj_puzzle_name_theme (const DjRules    *rules,
+                      const DjPosition *pos,
+                      const DjAnalysis *analysis,
+                      DjMove            solution,
+                      guint            *tempting)
 {
-  const DjRules *rules = &puzzle->rules;
-  const DjPosition *pos = &puzzle->position;
   g_autoptr(DjTrace) trace = dj_trace_new ();
   g_autoptr(DjTrace) other = dj_trace_new ();
   DjSide opponent = DJ_OTHER_SIDE (pos->to_move);
+  const DjMoveValue *best = NULL;
   gboolean endless = FALSE;
   DjMoves after;
 
-  if (!dj_play (rules, pos, best->move, trace, NULL))
-    return;
-  for (guint i = 0; i < full->n_moves; i++)
-    {
-      const DjMoveValue *mv = &full->moves[i];
+  g_return_val_if_fail (rules != NULL && pos != NULL && analysis != NULL,
+                        DJ_PUZZLE_THEME_NONE);
 
-      if (mv == best)
-        continue;
+  if (tempting != NULL)
+    *tempting = 0;
+  if (!dj_play (rules, pos, solution, trace, NULL))
+    return DJ_PUZZLE_THEME_NONE;
+  for (guint i = 0; i < analysis->n_moves; i++)
+    {
+      const DjMoveValue *mv = &analysis->moves[i];
+
+      if (mv->move == solution)
+        {
+          best = mv;
+          continue;
+        }
       endless |= mv->endless;
-      if (dj_play (rules, pos, mv->move, other, NULL) && other->captured > 0 &&
-          other->captured >= trace->captured)
-        puzzle->tempting++;
+      if (tempting != NULL && dj_play (rules, pos, mv->move, other, NULL) &&
+          other->captured > 0 && other->captured >= trace->captured)
+        (*tempting)++;
     }
 
   dj_moves_generate (rules, &trace->after, &after);
   if (trace->captures->len >= 2)
-    puzzle->theme = DJ_PUZZLE_THEME_CAPTURE_CHAIN;
-  else if (trace->fed ||
-           (rules->variant == DJ_VARIANT_ABE && dj_position_row_seeds (pos, opponent) == 0 &&
-            dj_position_row_seeds (&trace->after, opponent) > 0))
-    puzzle->theme = DJ_PUZZLE_THEME_FEEDING;
-  else if (after.n_legal == 0 && after.end == DJ_END_NONE &&
-           dj_position_row_seeds (pos, opponent) > 0)
-    puzzle->theme = DJ_PUZZLE_THEME_STARVING;
-  else if (endless && !best->endless)
-    puzzle->theme = DJ_PUZZLE_THEME_ENDLESS_AVOIDED;
-  else
-    puzzle->theme = DJ_PUZZLE_THEME_NONE;
+    return DJ_PUZZLE_THEME_CAPTURE_CHAIN;
+  if (trace->fed ||
+      (rules->variant == DJ_VARIANT_ABE && dj_position_row_seeds (pos, opponent) == 0 &&
+       dj_position_row_seeds (&trace->after, opponent) > 0))
+    return DJ_PUZZLE_THEME_FEEDING;
+  if (after.n_legal == 0 && after.end == DJ_END_NONE &&
+      dj_position_row_seeds (pos, opponent) > 0)
+    return DJ_PUZZLE_THEME_STARVING;
+  if (endless && (best == NULL || !best->endless))
+    return DJ_PUZZLE_THEME_ENDLESS_AVOIDED;
+  return DJ_PUZZLE_THEME_NONE;
 }
 
 /* Follows the best line while the solver's moves stay unique; returns the
@@ -281,7 +288,7 @@ dj_puzzle_find (DjSearch             *search,
   puzzle->second_value = full->value - margin;
   puzzle->line_len = follow_line (search, puzzle, best, limits, cancellable);
   puzzle->line = g_memdup2 (best->line, puzzle->line_len * sizeof (DjMove));
-  name_theme (puzzle, full, best);
+  puzzle->theme = dj_puzzle_name_theme (rules, pos, full, best->move, &puzzle->tempting);
   puzzle->difficulty = puzzle->solver_moves + puzzle->tempting;
   if (verdict != NULL)
     *verdict = DJ_PUZZLE_OK;

@@ -90,6 +90,15 @@ DjPuzzleVerdict dj_puzzle_judge           (const DjAnalysis *analysis,
                                            guint             min_loss,
                                            int              *margin);
 
+/* The theme of the move @solution of @pos (see above), given the analysis
+ * of @pos with lines (for the endless flags of the other moves);
+ * @tempting (may be NULL) gets the number of tempting moves. */
+DjPuzzleTheme   dj_puzzle_name_theme      (const DjRules    *rules,
+                                           const DjPosition *pos,
+                                           const DjAnalysis *analysis,
+                                           DjMove            solution,
+                                           guint            *tempting);
+
 /* Checks @pos exactly and builds its puzzle.  Returns NULL when it is not
  * one, with the reason in @verdict (may be NULL); @error is set only when
  * the search fails (an invalid position, cancelled).  @limits bounds each
