@@ -69,6 +69,7 @@ dj_cli_bench (int    argc,
   gboolean search = FALSE;
   gboolean files = FALSE;
   gboolean library = FALSE;
+  gboolean puzzles = FALSE;
   const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, N_("Shallower perft, fewer games"), NULL },
     { "search", 0, 0, G_OPTION_ARG_NONE, &search,
@@ -77,6 +78,8 @@ dj_cli_bench (int    argc,
       N_("Measure game files instead: load and save a 100,000-node file"), NULL },
     { "library", 0, 0, G_OPTION_ARG_NONE, &library,
       N_("Measure the game library instead: indexing, explorer and position search"), NULL },
+    { "puzzles", 0, 0, G_OPTION_ARG_NONE, &puzzles,
+      N_("Measure puzzle making instead: puzzles per second from random games"), NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -108,6 +111,11 @@ dj_cli_bench (int    argc,
     return dj_cli_bench_files ();
   if (library)
     return dj_cli_bench_library (quick);
+  if (puzzles)
+    {
+      dj_cli_bench_puzzles (quick);
+      return DJ_CLI_OK;
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {

@@ -31,6 +31,10 @@ int  dj_cli_solve    (int argc, char **argv);
 /* The search section of `bench --search` (dj-cli-analyse.c). */
 void dj_cli_bench_search (gboolean quick);
 
+/* Puzzles (dj-cli-puzzles.c), and the section of `bench --puzzles` */
+int  dj_cli_puzzles  (int argc, char **argv);
+void dj_cli_bench_puzzles (gboolean quick);
+
 /* Game files (dj-cli-files.c) */
 int  dj_cli_validate (int argc, char **argv);
 int  dj_cli_convert  (int argc, char **argv);

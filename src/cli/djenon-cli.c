@@ -34,6 +34,10 @@ static const struct
   { "solve", dj_cli_solve,
     N_("solve VARIANT [--feeding X] [--setup POS] [--time MS] [--json]"),
     N_("The position's value and one perfect-play line to the end") },
+  { "puzzles", dj_cli_puzzles,
+    N_("puzzles (--from FILE… | --random N) [--variant V] [--feeding X] [--min-loss N] "
+       "[--count N] [--seed S] [--output FILE] | puzzles --check FILE"),
+    N_("Make puzzles with one exact best move, or check a set of them") },
   { "validate", dj_cli_validate, N_("validate [--json] FILE…"),
     N_("Check game files against the rules and the schema") },
   { "convert", dj_cli_convert, N_("convert [--from xml|text] [--to xml|text] IN OUT"),
@@ -62,7 +66,7 @@ static const struct
   { "generate", dj_cli_generate,
     N_("generate VARIANT [--feeding X] [--games N] [--seed S] OUT"),
     N_("Write random legal games with plausible game information, for tests") },
-  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files] [--library]"),
+  { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files] [--library] [--puzzles]"),
     N_("Measure the engine, the search, the file readers and the library") },
 };
 
