@@ -434,6 +434,9 @@ test_help_example (void)
   check_reference (example, "rtl-ur-help-example");
 
   gtk_window_destroy (view);
+  flush_events ();
+}
+
 /* A best line reads left to right as a whole in Urdu ("1. b B 2. b A"): its
  * first numbered move is drawn left of its second. */
 static void

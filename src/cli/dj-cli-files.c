@@ -161,6 +161,8 @@ dj_cli_save_file (DjCollection  *collection,
   if (format == FORMAT_XML)
     return dj_xml_save_file (collection, file, NULL, error);
   return dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, error);
+}
+
 /* One problem of a file, for validate --json: its message, and the line and
  * column when the message starts with them ("FILE:LINE:COLUMN: …"). */
 static void
