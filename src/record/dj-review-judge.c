@@ -39,15 +39,14 @@ guint
 dj_review_apply (DjGame *game,
                  GArray *moves)
 {
-  DjNode *node;
+  g_autoptr(GHashTable) found = g_hash_table_new (NULL, NULL);   /* node → DjFinding */
+  DjNode *root, *node;
   guint n = 0;
 
   g_return_val_if_fail (DJ_IS_GAME (game), 0);
   g_return_val_if_fail (moves != NULL, 0);
 
-  node = dj_game_get_root (game);
-  dj_game_begin_action (game, _("Review Game"));
-  dj_game_clear_findings (game);
+  root = node = dj_game_get_root (game);
   for (guint i = 0; i < moves->len; i++)
     {
       const DjReviewMove *m = &g_array_index (moves, DjReviewMove, i);
@@ -59,11 +58,19 @@ dj_review_apply (DjGame *game,
         break;
       if (m->found && dj_finding_is_valid (&m->finding))
         {
-          dj_game_set_finding (game, played, &m->finding);
+          g_hash_table_insert (found, played, (gpointer) &m->finding);
           n++;
         }
       node = played;
     }
+
+  /* The new findings replace the old ones in one step; a node whose finding
+   * stays the same is not touched, so a review that finds what the last one
+   * found adds no undo step. */
+  dj_game_begin_action (game, _("Review Game"));
+  for (node = root; node != NULL; node = dj_node_walk_next (node, root))
+    if (node != root)
+      dj_game_set_finding (game, node, g_hash_table_lookup (found, node));
   dj_game_end_action (game);
   return n;
 }
