@@ -290,6 +290,7 @@ static const struct {
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.show-analysis", { "F9", NULL } },
+  { "win.show-explorer", { "F8", NULL } },
   { "window.close", { "<Control>w", NULL } },
 };
 

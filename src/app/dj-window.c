@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "dj-move-label.h"
+#include "dj-explorer-pane.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
@@ -410,6 +411,7 @@ show_game (DjWindow *self,
   dj_board_set_game (DJ_BOARD (self->board), game);
   dj_study_pane_set_game (self->study_pane, collection, game);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
+  dj_explorer_pane_set_game (DJ_EXPLORER_PANE (self->explorer_pane), game);
   dj_review_set_game (DJ_REVIEW (self->review), game);
   dj_play_engine_set_game (DJ_PLAY_ENGINE (self->play_engine), game);
 
@@ -461,6 +463,8 @@ dj_window_set_document (DjWindow   *self,
   dj_analysis_panel_set_search (DJ_ANALYSIS_PANEL (self->analysis_panel),
                                 dj_document_get_search (document));
   dj_review_set_search (DJ_REVIEW (self->review), dj_document_get_search (document));
+  dj_explorer_pane_set_search (DJ_EXPLORER_PANE (self->explorer_pane),
+                               dj_document_get_search (document));
   dj_play_engine_set_search (DJ_PLAY_ENGINE (self->play_engine),
                              dj_document_get_search (document));
   on_collection_replaced (self);
@@ -619,6 +623,37 @@ add_analysis (DjWindow *self)
   gtk_box_append (self->banner_box, self->play_engine);
 
   _dj_window_add_study_actions (self);
+}
+
+static void
+on_explorer_move (DjWindow *self,
+                  int       move)
+{
+  dj_window_play_move (self, (DjMove) move);
+}
+
+/* The opening explorer (win.show-explorer toggles it), under the board
+ * beside the analysis panel. */
+static void
+add_explorer (DjWindow *self)
+{
+  g_autoptr(GPropertyAction) show = NULL;
+
+  self->explorer_pane = dj_explorer_pane_new ();
+  gtk_widget_set_visible (self->explorer_pane, FALSE);
+  g_signal_connect_object (self->explorer_pane, "move-activated",
+                           G_CALLBACK (on_explorer_move), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))),
+                  self->explorer_pane);
+  show = g_property_action_new ("show-explorer", self->explorer_pane, "visible");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
+}
+
+GtkWidget *
+dj_window_get_explorer (DjWindow *self)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
+  return self->explorer_pane;
 }
 
 /* Getters */
@@ -888,6 +923,7 @@ dj_window_init (DjWindow *self)
 
   _dj_window_add_shortcuts (self);
   add_analysis (self);
+  add_explorer (self);
   dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
   _dj_window_init_dnd (self);
   _dj_window_init_recent (self);

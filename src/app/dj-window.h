@@ -74,6 +74,8 @@ GFile         *dj_window_get_file           (DjWindow        *self);
 DjCollection  *dj_window_get_collection     (DjWindow        *self);
 DjGame        *dj_window_get_game           (DjWindow        *self);
 GtkWidget     *dj_window_get_board          (DjWindow        *self);
+/* The opening explorer under the board (a DjExplorerPane; win.show-explorer). */
+GtkWidget     *dj_window_get_explorer       (DjWindow        *self);
 /* The moves beside the board: the study pane's DjNotationView. */
 GtkWidget     *dj_window_get_move_list      (DjWindow        *self);
 /* Beside the board: notation, comments, explainer, tree, games. */
