@@ -195,6 +195,15 @@ cell (const char *text,
 }
 
 static GtkWidget *
+spacer (void)
+{
+  GtkWidget *space = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_widget_set_hexpand (space, TRUE);
+  return space;
+}
+
+static GtkWidget *
 make_row (DjExplorerPane       *self,
           const DjExplorerMove *row)
 {
@@ -216,15 +225,21 @@ make_row (DjExplorerPane       *self,
       g_autofree char *results = g_strdup_printf ("%u / %u / %u", row->wins, row->draws,
                                                   row->losses);
       g_autofree char *mean = format_mean (row);
-      GtkWidget *results_label = cell (results, 12, 0.5, "numeric");
-      GtkWidget *mean_label = cell (mean, 5, 1, "numeric");
+      /* The mean a left-to-right run in right-to-left text too ("+1.8", not
+       * "1.8+"); the three results in the order of their heading, wins
+       * first in the direction of the text. */
+      g_autofree char *mean_ltr = dj_bidi_ltr (mean);
+      g_autofree char *results_dir =
+        g_strconcat (gtk_widget_get_direction (GTK_WIDGET (self)) == GTK_TEXT_DIR_RTL ? DJ_RLM
+                                                                                    : "",
+                     results, NULL);
+      GtkWidget *results_label = cell (results_dir, 12, 0.5, "numeric");
+      GtkWidget *mean_label = cell (mean_ltr, 5, 1, "numeric");
 
       gtk_box_append (GTK_BOX (box), cell (games, 5, 1, "numeric"));
-      gtk_widget_set_direction (results_label, GTK_TEXT_DIR_LTR);
       gtk_widget_set_tooltip_text (results_label,
                                    _("Won, drawn and lost by the side that played the move"));
       gtk_box_append (GTK_BOX (box), results_label);
-      gtk_widget_set_direction (mean_label, GTK_TEXT_DIR_LTR);
       gtk_widget_set_tooltip_text (mean_label,
                                    _("Mean final seed difference for the side that played the "
                                      "move"));
@@ -242,9 +257,9 @@ make_row (DjExplorerPane       *self,
   if (self->has_values && row->has_value)
     {
       g_autofree char *text = format_value (row, &self->pos);
+      g_autofree char *text_ltr = dj_bidi_ltr (text);
 
-      value = cell (text, 5, 1, "numeric");
-      gtk_widget_set_direction (value, GTK_TEXT_DIR_LTR);
+      value = cell (text_ltr, 5, 1, "numeric");
       gtk_widget_add_css_class (value, "heading");
       gtk_widget_set_tooltip_text (value, row->exact
                                    ? _("Exact value with perfect play: seeds ahead at the end "
@@ -254,8 +269,8 @@ make_row (DjExplorerPane       *self,
     }
   else
     value = cell (self->has_values ? C_("value", "–") : "…", 5, 1, "dim-label");
-  gtk_widget_set_hexpand (value, TRUE);
-  gtk_widget_set_halign (value, GTK_ALIGN_END);
+  /* The value at the end of the row, whichever way the text runs. */
+  gtk_box_append (GTK_BOX (box), spacer ());
   gtk_box_append (GTK_BOX (box), value);
   if (self->has_values && row->best)
     {
@@ -1028,8 +1043,7 @@ dj_explorer_pane_init (DjExplorerPane *self)
     gtk_box_append (GTK_BOX (heads), cell (_("Games"), 5, 1, "caption"));
     gtk_box_append (GTK_BOX (heads), cell (_("Won / Drawn / Lost"), 12, 0.5, "caption"));
     gtk_box_append (GTK_BOX (heads), cell (_("Mean"), 5, 1, "caption"));
-    gtk_widget_set_hexpand (value, TRUE);
-    gtk_widget_set_halign (value, GTK_ALIGN_END);
+    gtk_box_append (GTK_BOX (heads), spacer ());
     gtk_box_append (GTK_BOX (heads), value);
     for (GtkWidget *c = gtk_widget_get_first_child (heads); c; c = gtk_widget_get_next_sibling (c))
       gtk_widget_add_css_class (c, "dim-label");
