@@ -17,6 +17,7 @@
 #include <locale.h>
 
 #include "dj-explorer-pane.h"
+#include "dj-library-window.h"
 #include "dj-library.h"
 #include "dj-random-games.h"
 #include "dj-xml.h"
@@ -311,6 +312,127 @@ test_empty_library (void)
     ;
 }
 
+/* The Library window ------------------------------------------------------ */
+
+static gboolean
+library_listed (gpointer data)
+{
+  DjLibraryWindow *window = data;
+
+  return !dj_library_window_get_busy (window) && dj_library_window_get_n_games (window) == N_GAMES;
+}
+
+static gboolean
+contains (const char *field,
+          const char *folded)
+{
+  g_autofree char *f = g_utf8_casefold (field != NULL ? field : "", -1);
+
+  return strstr (f, folded) != NULL;
+}
+
+/* Games of the collection that the filters keep, counted here. */
+static guint
+count_games (const char *search,
+             int         result,
+             const char *from)
+{
+  g_autofree char *folded = search != NULL ? g_utf8_casefold (search, -1) : NULL;
+  guint n = 0;
+
+  for (guint i = 0; i < dj_collection_get_n_games (games); i++)
+    {
+      const DjGameInfo *info = dj_game_get_info (dj_collection_get_game (games, i));
+
+      if (folded != NULL && !contains (info->south, folded) && !contains (info->north, folded)
+          && !contains (info->event, folded) && !contains (info->site, folded))
+        continue;
+      if (result >= 0 && (int) info->result != result)
+        continue;
+      if (from != NULL && (info->date == NULL || strcmp (info->date, from) < 0))
+        continue;
+      n++;
+    }
+  return n;
+}
+
+static void
+test_library_window (void)
+{
+  DjLibraryWindow *window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app), NULL));
+  const DjGameInfo *info = dj_game_get_info (dj_collection_get_game (games, 3));
+  g_autofree char *search = g_utf8_strdown (info->north, 5);
+  guint n;
+
+  gtk_window_present (GTK_WINDOW (window));
+  dj_test_wait_until (TIMEOUT_S, library_listed, window, "the library's games");
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, N_GAMES);
+  save_picture (gtk_window_get_child (GTK_WINDOW (window)),
+                g_strcmp0 (g_getenv ("LANGUAGE"), "ur") == 0 ? "library-ur.png"
+                                                             : "library-en.png");
+
+  /* Search as you type: part of a player's name, in lower case. */
+  dj_library_window_set_search (window, search);
+  n = count_games (search, -1, NULL);
+  g_assert_cmpuint (n, >=, 1);
+  g_assert_cmpuint (n, <, N_GAMES);
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, n);
+  dj_library_window_set_search (window, NULL);
+
+  /* Variant and result. */
+  dj_library_window_set_variant (window, DJ_VARIANT_ABE);
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, 0);
+  dj_library_window_set_variant (window, DJ_VARIANT_ABOURE);
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, N_GAMES);
+  dj_library_window_set_variant (window, -1);
+  for (int r = DJ_RESULT_SOUTH_WINS; r <= DJ_RESULT_DRAW; r++)
+    {
+      dj_library_window_set_result (window, r);
+      g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, count_games (NULL, r, NULL));
+    }
+  dj_library_window_set_result (window, -1);
+
+  /* From a date on. */
+  g_assert_nonnull (info->date);
+  dj_library_window_set_dates (window, info->date, NULL);
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, count_games (NULL, -1, info->date));
+  dj_library_window_set_dates (window, NULL, NULL);
+
+  /* Sorted by the number of moves, then by South's name downwards. */
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_MOVES, TRUE);
+  for (guint i = 1; i < N_GAMES; i++)
+    g_assert_cmpuint (dj_library_window_get_shown (window, i - 1)->n_moves, <=,
+                      dj_library_window_get_shown (window, i)->n_moves);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_SOUTH, FALSE);
+  for (guint i = 1; i < N_GAMES; i++)
+    g_assert_cmpint (g_utf8_collate (dj_library_window_get_shown (window, i - 1)->south,
+                                     dj_library_window_get_shown (window, i)->south), >=, 0);
+
+  /* Opening the first game shown: its file, that game. */
+  {
+    const DjLibraryGame *first = dj_library_window_get_shown (window, 0);
+    g_autofree char *south = g_strdup (first->south);
+    g_autofree char *path = g_strdup (first->path);
+    guint before = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+    DjWindow *opened = NULL;
+    g_autofree char *opened_path = NULL;
+
+    dj_library_window_open_game (window, 0);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==,
+                      before + 1);
+    for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+      if (DJ_IS_WINDOW (l->data))
+        opened = l->data;
+    g_assert_nonnull (opened);
+    opened_path = g_file_get_path (dj_window_get_file (opened));
+    g_assert_cmpstr (opened_path, ==, path);
+    g_assert_cmpstr (dj_game_get_info (dj_window_get_game (opened))->south, ==, south);
+    destroy_window (opened);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
 /* In Urdu every text of the pane is translated. */
 static void
 test_translated (void)
@@ -356,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/djenon/explorer/player-filter", test_player_filter);
   g_test_add_func ("/djenon/explorer/empty-library", test_empty_library);
   g_test_add_func ("/djenon/explorer/translated", test_translated);
+  g_test_add_func ("/djenon/library-window/filters-sort-open", test_library_window);
   status = g_test_run ();
 
   g_clear_object (&games);

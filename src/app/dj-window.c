@@ -10,6 +10,7 @@
 
 #include "dj-move-label.h"
 #include "dj-explorer-pane.h"
+#include "dj-library-window.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
@@ -625,6 +626,10 @@ add_analysis (DjWindow *self)
   _dj_window_add_study_actions (self);
 }
 
+static void show_library (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       data);
+
 static void
 on_explorer_move (DjWindow *self,
                   int       move)
@@ -647,6 +652,52 @@ add_explorer (DjWindow *self)
                   self->explorer_pane);
   show = g_property_action_new ("show-explorer", self->explorer_pane, "visible");
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
+  {
+    static const GActionEntry entries[] = { { .name = "show-library", .activate = show_library } };
+
+    g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  }
+}
+
+void
+dj_window_show_game_at (DjWindow *self,
+                        guint     index,
+                        guint     ply)
+{
+  DjCollection *collection;
+  DjGame *game;
+  DjNode *node;
+
+  g_return_if_fail (DJ_IS_WINDOW (self));
+
+  collection = dj_document_get_collection (self->document);
+  if (index >= dj_collection_get_n_games (collection))
+    return;
+  game = dj_collection_get_game (collection, index);
+  if (game != self->game)
+    show_game (self, game);
+  node = dj_game_get_root (game);
+  for (guint i = 0; i < ply && dj_node_get_first_child (node) != NULL; i++)
+    node = dj_node_get_first_child (node);
+  dj_game_set_current (game, node);
+}
+
+/* The Library window: every game of the library. */
+static void
+show_library (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       data)
+{
+  DjWindow *self = data;
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  GtkWidget *library = NULL;
+
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (DJ_IS_LIBRARY_WINDOW (l->data))
+      library = l->data;
+  if (library == NULL)
+    library = dj_library_window_new (application, NULL);
+  gtk_window_present (GTK_WINDOW (library));
 }
 
 GtkWidget *
