@@ -249,6 +249,42 @@ test_rows (void)
   g_assert_cmpuint (g_array_index (dj_explorer_pane_get_table (pane), DjExplorerMove, 0).games,
                     >=, 1);
 
+  /* Position search: the games reaching the position, as dj_library_find()
+   * counts them; the first opens at that position in a window of its own. */
+  {
+    g_autofree char *dir = dj_library_default_dir ();
+    g_autoptr(DjLibrary) library = dj_library_open (dir, NULL);
+    g_autoptr(GPtrArray) hits = NULL;
+    const DjPosition *pos = dj_node_get_position (dj_game_get_current (game));
+    guint total = 0;
+    g_autoptr(GError) error = NULL;
+    const DjLibraryHit *hit;
+    guint before = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+    DjWindow *opened = NULL;
+
+    hits = dj_library_find (library, dj_game_get_rules (game), pos, NULL, 0, &total, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (total, >=, 1);
+    g_assert_cmpuint (dj_explorer_pane_get_hits_total (pane), ==, total);
+    g_assert_cmpuint (dj_explorer_pane_get_n_hits (pane), ==, MIN (total, DJ_EXPLORER_PANE_MAX_HITS));
+    hit = dj_explorer_pane_get_hit (pane, 0);
+    g_assert_cmpstr (hit->path, ==, ((DjLibraryHit *) hits->pdata[0])->path);
+    g_assert_cmpuint (hit->game, ==, ((DjLibraryHit *) hits->pdata[0])->game);
+    g_assert_true (dj_explorer_pane_open_hit (pane, 0, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==,
+                      before + 1);
+    for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+      if (DJ_IS_WINDOW (l->data) && l->data != (gpointer) window)
+        opened = l->data;
+    g_assert_nonnull (opened);
+    g_assert_true (dj_position_equal (
+      dj_node_get_position (dj_game_get_current (dj_window_get_game (opened))), pos));
+    g_assert_cmpuint (dj_node_get_ply (dj_game_get_current (dj_window_get_game (opened))), ==,
+                      hit->ply);
+    destroy_window (opened);
+  }
+
   /* Activating the first row plays its move on the board. */
   {
     DjMove move = g_array_index (dj_explorer_pane_get_table (pane), DjExplorerMove, 0).move;

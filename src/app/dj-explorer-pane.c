@@ -9,6 +9,7 @@
 #include "dj-analysis-panel.h"
 #include "dj-bidi.h"
 #include "dj-explorer-pane.h"
+#include "dj-library-window.h"
 #include "dj-move-label.h"
 
 struct _DjExplorerPane
@@ -24,6 +25,8 @@ struct _DjExplorerPane
   GtkLabel       *error_label;
   GtkLabel       *status_label;
   GtkButton      *add_button;
+  GtkExpander    *hits_expander;
+  GtkListBox     *hits_box;
 
   DjGame         *game;
   GSignalGroup   *game_signals;
@@ -50,6 +53,8 @@ struct _DjExplorerPane
   DjPosition      pos;
   char           *shown_player;
   gboolean        shown_any_feeding;
+  GPtrArray      *hits;          /* DjLibraryHit, of the position shown */
+  guint           hits_total;
 };
 
 enum {
@@ -315,9 +320,77 @@ show_status (DjExplorerPane *self)
   gtk_label_set_label (self->status_label, text);
 }
 
+static const char *
+result_text (DjResult result)
+{
+  switch (result)
+    {
+    case DJ_RESULT_SOUTH_WINS:
+      return _("South wins");
+    case DJ_RESULT_NORTH_WINS:
+      return _("North wins");
+    case DJ_RESULT_DRAW:
+      return _("Draw");
+    case DJ_RESULT_UNKNOWN:
+    default:
+      return _("Unknown");
+    }
+}
+
+static char *
+describe_hit (const DjLibraryHit *hit)
+{
+  g_autofree char *base = g_path_get_basename (hit->path);
+  const char *unknown = _("Not Known");
+
+  if (hit->move == DJ_NO_MOVE)
+    /* Translators: a game reaching the position and ending there: South,
+     * North, result, file and game number */
+    return g_strdup_printf (_("%s – %s, %s; the game ended here; %s #%u"),
+                            hit->south ? hit->south : unknown, hit->north ? hit->north : unknown,
+                            result_text (hit->result), base, hit->game);
+  /* Translators: a game reaching the position: South, North, result, the
+   * move played there, file and game number */
+  return g_strdup_printf (_("%s – %s, %s; played %s here; %s #%u"),
+                          hit->south ? hit->south : unknown, hit->north ? hit->north : unknown,
+                          result_text (hit->result), dj_move_label (hit->move), base, hit->game);
+}
+
+static void
+show_hits (DjExplorerPane *self)
+{
+  g_autofree char *title = NULL;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->hits_box))) != NULL)
+    gtk_list_box_remove (self->hits_box, child);
+  for (guint i = 0; self->hits != NULL && i < self->hits->len; i++)
+    {
+      g_autofree char *text = describe_hit (self->hits->pdata[i]);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_top (label, 3);
+      gtk_widget_set_margin_bottom (label, 3);
+      gtk_widget_set_tooltip_text (label, text);
+      gtk_list_box_append (self->hits_box, label);
+    }
+  if (self->hits_total > (self->hits != NULL ? self->hits->len : 0))
+    /* Translators: the games listed of those reaching the position */
+    title = g_strdup_printf (_("Games Reaching This Position (%u of %u)"),
+                             self->hits->len, self->hits_total);
+  else
+    title = g_strdup_printf (_("Games Reaching This Position (%u)"), self->hits_total);
+  gtk_expander_set_label (self->hits_expander, title);
+  gtk_widget_set_visible (GTK_WIDGET (self->hits_expander), self->hits_total > 0);
+}
+
 static void
 show_table (DjExplorerPane *self)
 {
+  show_hits (self);
   clear_rows (self);
   for (guint i = 0; self->table != NULL && i < self->table->len; i++)
     gtk_list_box_append (self->list_box,
@@ -331,9 +404,12 @@ forget_table (DjExplorerPane *self,
               const char     *page)
 {
   g_clear_pointer (&self->table, g_array_unref);
+  g_clear_pointer (&self->hits, g_ptr_array_unref);
+  self->hits_total = 0;
   self->shown = FALSE;
   self->has_values = FALSE;
   clear_rows (self);
+  show_hits (self);
   gtk_stack_set_visible_child_name (self->stack, page);
   gtk_label_set_label (self->status_label, "");
 }
@@ -355,6 +431,8 @@ typedef struct
   char       *player;
   gboolean    any_feeding;
   GArray     *table;
+  GPtrArray  *hits;
+  guint       hits_total;
   gboolean    no_folders;
   char       *notice;
 } Query;
@@ -366,6 +444,7 @@ query_free (Query *q)
   g_clear_object (&q->library);
   g_free (q->player);
   g_clear_pointer (&q->table, g_array_unref);
+  g_clear_pointer (&q->hits, g_ptr_array_unref);
   g_free (q->notice);
   g_free (q);
 }
@@ -396,7 +475,10 @@ query_thread (GTask        *task,
   if (!q->no_folders)
     {
       q->table = dj_library_explore (q->library, &q->rules, &q->pos, &filter, &error);
-      if (q->table == NULL)
+      if (q->table != NULL)
+        q->hits = dj_library_find (q->library, &q->rules, &q->pos, &filter,
+                                   DJ_EXPLORER_PANE_MAX_HITS, &q->hits_total, &error);
+      if (q->table == NULL || q->hits == NULL)
         {
           g_task_return_error (task, error);
           return;
@@ -499,6 +581,9 @@ on_explored (GObject      *source,
   g_free (self->shown_player);
   self->shown_player = g_strdup (q->player);
   self->shown_any_feeding = q->any_feeding;
+  g_clear_pointer (&self->hits, g_ptr_array_unref);
+  self->hits = g_steal_pointer (&q->hits);
+  self->hits_total = q->hits_total;
   self->shown = TRUE;
   self->has_values = FALSE;
   show_table (self);
@@ -820,6 +905,60 @@ dj_explorer_pane_activate_row (DjExplorerPane *self,
                  (int) g_array_index (self->table, DjExplorerMove, index).move);
 }
 
+guint
+dj_explorer_pane_get_n_hits (DjExplorerPane *self)
+{
+  g_return_val_if_fail (DJ_IS_EXPLORER_PANE (self), 0);
+  return self->shown && self->hits != NULL ? self->hits->len : 0;
+}
+
+guint
+dj_explorer_pane_get_hits_total (DjExplorerPane *self)
+{
+  g_return_val_if_fail (DJ_IS_EXPLORER_PANE (self), 0);
+  return self->shown ? self->hits_total : 0;
+}
+
+const DjLibraryHit *
+dj_explorer_pane_get_hit (DjExplorerPane *self,
+                          guint           index)
+{
+  g_return_val_if_fail (DJ_IS_EXPLORER_PANE (self), NULL);
+  return index < dj_explorer_pane_get_n_hits (self) ? self->hits->pdata[index] : NULL;
+}
+
+gboolean
+dj_explorer_pane_open_hit (DjExplorerPane *self,
+                           guint           index,
+                           GError        **error)
+{
+  const DjLibraryHit *hit;
+  GtkRoot *root;
+
+  g_return_val_if_fail (DJ_IS_EXPLORER_PANE (self), FALSE);
+
+  hit = dj_explorer_pane_get_hit (self, index);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (hit == NULL || !GTK_IS_WINDOW (root) || gtk_window_get_application (GTK_WINDOW (root)) == NULL)
+    return FALSE;
+  return dj_library_open_game (gtk_window_get_application (GTK_WINDOW (root)), hit->path,
+                               hit->game, hit->ply, error);
+}
+
+static void
+on_hit_activated (DjExplorerPane *self,
+                  GtkListBoxRow  *row)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!dj_explorer_pane_open_hit (self, (guint) gtk_list_box_row_get_index (row), &error)
+      && error != NULL)
+    {
+      gtk_label_set_label (self->error_label, error->message);
+      gtk_stack_set_visible_child_name (self->stack, "error");
+    }
+}
+
 /* GObject */
 
 static void
@@ -856,6 +995,7 @@ dj_explorer_pane_finalize (GObject *object)
   g_free (self->library_dir);
   g_free (self->player);
   g_free (self->shown_player);
+  g_clear_pointer (&self->hits, g_ptr_array_unref);
 
   G_OBJECT_CLASS (dj_explorer_pane_parent_class)->finalize (object);
 }
@@ -1055,6 +1195,31 @@ dj_explorer_pane_init (DjExplorerPane *self)
   }
   gtk_stack_set_visible_child_name (self->stack, "wait");
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stack));
+
+  {
+    GtkWidget *hits_scrolled = gtk_scrolled_window_new ();
+
+    self->hits_box = GTK_LIST_BOX (gtk_list_box_new ());
+    gtk_list_box_set_activate_on_single_click (self->hits_box, FALSE);
+    gtk_widget_add_css_class (GTK_WIDGET (self->hits_box), "boxed-list");
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->hits_box),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _("Games Reaching This Position"), -1);
+    g_signal_connect_swapped (self->hits_box, "row-activated", G_CALLBACK (on_hit_activated),
+                              self);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (hits_scrolled), GTK_POLICY_NEVER,
+                                    GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (hits_scrolled), 180);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (hits_scrolled), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (hits_scrolled),
+                                   GTK_WIDGET (self->hits_box));
+    self->hits_expander = GTK_EXPANDER (gtk_expander_new (NULL));
+    gtk_expander_set_child (self->hits_expander, hits_scrolled);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->hits_expander),
+                                 _("Double-click or Enter on a game opens it at this position"));
+    gtk_widget_set_visible (GTK_WIDGET (self->hits_expander), FALSE);
+    gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->hits_expander));
+  }
 
   self->status_label = GTK_LABEL (wrapped_label (""));
   gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "caption");

@@ -70,4 +70,17 @@ const char      *dj_explorer_pane_get_page     (DjExplorerPane *self);
 void             dj_explorer_pane_activate_row (DjExplorerPane *self,
                                                 guint           index);
 
+/* Position search: the games of the library reaching the current position
+ * (dj_library_find(), at most DJ_EXPLORER_PANE_MAX_HITS listed) and how many
+ * there are.  Activating one (click or Enter) opens it at that position in
+ * a window (dj_library_open_game()). */
+#define DJ_EXPLORER_PANE_MAX_HITS 200
+guint                dj_explorer_pane_get_n_hits    (DjExplorerPane *self);
+guint                dj_explorer_pane_get_hits_total (DjExplorerPane *self);
+const DjLibraryHit  *dj_explorer_pane_get_hit       (DjExplorerPane *self,
+                                                     guint           index);
+gboolean             dj_explorer_pane_open_hit      (DjExplorerPane *self,
+                                                     guint           index,
+                                                     GError        **error);
+
 G_END_DECLS

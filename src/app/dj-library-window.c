@@ -546,15 +546,42 @@ on_add_folder (DjLibraryWindow *self)
 
 /* Opening a game */
 
+gboolean
+dj_library_open_game (GtkApplication  *application,
+                      const char      *path,
+                      guint            number,
+                      guint            ply,
+                      GError         **error)
+{
+  g_autoptr(GFile) file = NULL;
+  DjWindow *window;
+
+  g_return_val_if_fail (DJ_IS_APPLICATION (application), FALSE);
+  g_return_val_if_fail (path != NULL && number > 0, FALSE);
+
+  file = g_file_new_for_path (path);
+  window = dj_application_find_window (DJ_APPLICATION (application), file);
+  if (window == NULL)
+    {
+      window = dj_application_new_window (DJ_APPLICATION (application));
+      if (!dj_window_load_file (window, file, error))
+        {
+          gtk_window_destroy (GTK_WINDOW (window));
+          return FALSE;
+        }
+    }
+  dj_window_show_game_at (window, number - 1, ply);
+  gtk_window_present (GTK_WINDOW (window));
+  return TRUE;
+}
+
 void
 dj_library_window_open_game (DjLibraryWindow *self,
                              guint            index)
 {
   g_autoptr(DjLibraryItem) item = NULL;
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   GtkApplication *application;
-  DjWindow *window;
 
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
 
@@ -562,20 +589,8 @@ dj_library_window_open_game (DjLibraryWindow *self,
   application = gtk_window_get_application (GTK_WINDOW (self));
   if (item == NULL || !DJ_IS_APPLICATION (application))
     return;
-  file = g_file_new_for_path (item->game->path);
-  window = dj_application_find_window (DJ_APPLICATION (application), file);
-  if (window == NULL)
-    {
-      window = dj_application_new_window (DJ_APPLICATION (application));
-      if (!dj_window_load_file (window, file, &error))
-        {
-          gtk_window_destroy (GTK_WINDOW (window));
-          gtk_label_set_label (self->message_label, error->message);
-          return;
-        }
-    }
-  dj_window_show_game_at (window, item->game->number - 1, 0);
-  gtk_window_present (GTK_WINDOW (window));
+  if (!dj_library_open_game (application, item->game->path, item->game->number, 0, &error))
+    gtk_label_set_label (self->message_label, error->message);
 }
 
 static void

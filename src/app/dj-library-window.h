@@ -73,4 +73,13 @@ void                 dj_library_window_sort           (DjLibraryWindow *self,
 void                 dj_library_window_open_game      (DjLibraryWindow *self,
                                                        guint            index);
 
+/* Opens game @number (from 1) of the file at @path at the position after
+ * @ply moves of its main line: in the window that has the file open, else
+ * in a new window.  FALSE with @error when the file cannot be read. */
+gboolean             dj_library_open_game             (GtkApplication  *application,
+                                                       const char      *path,
+                                                       guint            number,
+                                                       guint            ply,
+                                                       GError         **error);
+
 G_END_DECLS
