@@ -9,7 +9,6 @@
 #include "dj-analysis-panel.h"
 #include "dj-bidi.h"
 #include "dj-explorer-pane.h"
-#include "dj-library-window.h"
 #include "dj-move-label.h"
 
 struct _DjExplorerPane
@@ -66,6 +65,7 @@ enum {
 
 enum {
   MOVE_ACTIVATED,
+  GAME_ACTIVATED,
   N_SIGNALS
 };
 
@@ -927,36 +927,24 @@ dj_explorer_pane_get_hit (DjExplorerPane *self,
   return index < dj_explorer_pane_get_n_hits (self) ? self->hits->pdata[index] : NULL;
 }
 
-gboolean
+void
 dj_explorer_pane_open_hit (DjExplorerPane *self,
-                           guint           index,
-                           GError        **error)
+                           guint           index)
 {
   const DjLibraryHit *hit;
-  GtkRoot *root;
 
-  g_return_val_if_fail (DJ_IS_EXPLORER_PANE (self), FALSE);
+  g_return_if_fail (DJ_IS_EXPLORER_PANE (self));
 
   hit = dj_explorer_pane_get_hit (self, index);
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  if (hit == NULL || !GTK_IS_WINDOW (root) || gtk_window_get_application (GTK_WINDOW (root)) == NULL)
-    return FALSE;
-  return dj_library_open_game (gtk_window_get_application (GTK_WINDOW (root)), hit->path,
-                               hit->game, hit->ply, error);
+  if (hit != NULL)
+    g_signal_emit (self, signals[GAME_ACTIVATED], 0, hit->path, hit->game, hit->ply);
 }
 
 static void
 on_hit_activated (DjExplorerPane *self,
                   GtkListBoxRow  *row)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (!dj_explorer_pane_open_hit (self, (guint) gtk_list_box_row_get_index (row), &error)
-      && error != NULL)
-    {
-      gtk_label_set_label (self->error_label, error->message);
-      gtk_stack_set_visible_child_name (self->stack, "error");
-    }
+  dj_explorer_pane_open_hit (self, (guint) gtk_list_box_row_get_index (row));
 }
 
 /* GObject */
@@ -1062,6 +1050,11 @@ dj_explorer_pane_class_init (DjExplorerPaneClass *klass)
   signals[MOVE_ACTIVATED] =
     g_signal_new ("move-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /* A game of the position search was activated: the window opens it at
+   * the position (the file's path, the game's number from 1, the ply). */
+  signals[GAME_ACTIVATED] =
+    g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "explorerpane");

@@ -72,15 +72,15 @@ void             dj_explorer_pane_activate_row (DjExplorerPane *self,
 
 /* Position search: the games of the library reaching the current position
  * (dj_library_find(), at most DJ_EXPLORER_PANE_MAX_HITS listed) and how many
- * there are.  Activating one (click or Enter) opens it at that position in
- * a window (dj_library_open_game()). */
+ * there are.  Activating one (double click or Enter) emits "game-activated"
+ * (string path, uint game number from 1, uint ply): the window opens it at
+ * that position. */
 #define DJ_EXPLORER_PANE_MAX_HITS 200
 guint                dj_explorer_pane_get_n_hits    (DjExplorerPane *self);
 guint                dj_explorer_pane_get_hits_total (DjExplorerPane *self);
 const DjLibraryHit  *dj_explorer_pane_get_hit       (DjExplorerPane *self,
                                                      guint           index);
-gboolean             dj_explorer_pane_open_hit      (DjExplorerPane *self,
-                                                     guint           index,
-                                                     GError        **error);
+void                 dj_explorer_pane_open_hit      (DjExplorerPane *self,
+                                                     guint           index);
 
 G_END_DECLS

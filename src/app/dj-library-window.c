@@ -7,9 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "dj-application.h"
 #include "dj-library-window.h"
-#include "dj-window.h"
 
 /* A game of the list: a GObject around one DjLibraryGame. */
 
@@ -108,6 +106,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  GAME_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (DjLibraryWindow, dj_library_window, ADW_TYPE_WINDOW)
 
@@ -546,51 +551,17 @@ on_add_folder (DjLibraryWindow *self)
 
 /* Opening a game */
 
-gboolean
-dj_library_open_game (GtkApplication  *application,
-                      const char      *path,
-                      guint            number,
-                      guint            ply,
-                      GError         **error)
-{
-  g_autoptr(GFile) file = NULL;
-  DjWindow *window;
-
-  g_return_val_if_fail (DJ_IS_APPLICATION (application), FALSE);
-  g_return_val_if_fail (path != NULL && number > 0, FALSE);
-
-  file = g_file_new_for_path (path);
-  window = dj_application_find_window (DJ_APPLICATION (application), file);
-  if (window == NULL)
-    {
-      window = dj_application_new_window (DJ_APPLICATION (application));
-      if (!dj_window_load_file (window, file, error))
-        {
-          gtk_window_destroy (GTK_WINDOW (window));
-          return FALSE;
-        }
-    }
-  dj_window_show_game_at (window, number - 1, ply);
-  gtk_window_present (GTK_WINDOW (window));
-  return TRUE;
-}
-
 void
 dj_library_window_open_game (DjLibraryWindow *self,
                              guint            index)
 {
   g_autoptr(DjLibraryItem) item = NULL;
-  g_autoptr(GError) error = NULL;
-  GtkApplication *application;
 
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
 
   item = g_list_model_get_item (G_LIST_MODEL (self->sorted), index);
-  application = gtk_window_get_application (GTK_WINDOW (self));
-  if (item == NULL || !DJ_IS_APPLICATION (application))
-    return;
-  if (!dj_library_open_game (application, item->game->path, item->game->number, 0, &error))
-    gtk_label_set_label (self->message_label, error->message);
+  if (item != NULL)
+    g_signal_emit (self, signals[GAME_ACTIVATED], 0, item->game->path, item->game->number);
 }
 
 static void
@@ -844,6 +815,12 @@ dj_library_window_class_init (DjLibraryWindowClass *klass)
     g_param_spec_boolean ("busy", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A game was activated: whoever opened the window opens the game
+   * (the file's path, the game's number from 1). */
+  signals[GAME_ACTIVATED] =
+    g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
 }
 
 static GtkWidget *

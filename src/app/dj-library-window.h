@@ -37,8 +37,9 @@ typedef enum
  * variant, result and a date range.  The header bar adds a folder
  * (GtkFileChooserNative), lists and removes folders and updates the index
  * with a progress bar and Cancel (dj_library_update_async()); it updates once
- * when first shown.  Activating a game (double click or Enter) opens it in a
- * window of its own (or the window that has its file open).
+ * when first shown.  Activating a game (double click or Enter) emits
+ * "game-activated" (string path, uint number from 1): the main window opens
+ * it.
  *
  * Property "busy" (read-only): the games are being read or the library
  * updated.
@@ -69,17 +70,8 @@ void                 dj_library_window_set_dates      (DjLibraryWindow *self,
 void                 dj_library_window_sort           (DjLibraryWindow *self,
                                                        DjLibraryColumn  column,
                                                        gboolean         ascending);
-/* Opens shown game @index at its start, as activating its row does. */
+/* Emits "game-activated" for shown game @index, as activating its row does. */
 void                 dj_library_window_open_game      (DjLibraryWindow *self,
                                                        guint            index);
-
-/* Opens game @number (from 1) of the file at @path at the position after
- * @ply moves of its main line: in the window that has the file open, else
- * in a new window.  FALSE with @error when the file cannot be read. */
-gboolean             dj_library_open_game             (GtkApplication  *application,
-                                                       const char      *path,
-                                                       guint            number,
-                                                       guint            ply,
-                                                       GError         **error);
 
 G_END_DECLS

@@ -626,6 +626,10 @@ add_analysis (DjWindow *self)
   _dj_window_add_study_actions (self);
 }
 
+static void on_explorer_game (DjWindow   *self,
+                              const char *path,
+                              guint       number,
+                              guint       ply);
 static void show_library (GSimpleAction *action,
                           GVariant      *parameter,
                           gpointer       data);
@@ -648,6 +652,8 @@ add_explorer (DjWindow *self)
   gtk_widget_set_visible (self->explorer_pane, FALSE);
   g_signal_connect_object (self->explorer_pane, "move-activated",
                            G_CALLBACK (on_explorer_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->explorer_pane, "game-activated",
+                           G_CALLBACK (on_explorer_game), self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))),
                   self->explorer_pane);
   show = g_property_action_new ("show-explorer", self->explorer_pane, "visible");
@@ -682,7 +688,60 @@ dj_window_show_game_at (DjWindow *self,
   dj_game_set_current (game, node);
 }
 
-/* The Library window: every game of the library. */
+/* Opens game @number (from 1) of the file at @path after @ply moves of
+ * its main line: in the window that has the file open, else in a new one. */
+static void
+open_library_game (DjWindow   *self,
+                   const char *path,
+                   guint       number,
+                   guint       ply)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  DjWindow *window;
+
+  window = NULL;
+  if (application == NULL || number == 0)
+    return;
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (DJ_IS_WINDOW (l->data) && dj_window_get_file (l->data) != NULL
+        && g_file_equal (dj_window_get_file (l->data), file))
+      window = l->data;
+  if (window == NULL)
+    {
+      window = dj_window_new (application);
+      if (!dj_window_load_file (window, file, &error))
+        {
+          g_autofree char *heading = g_file_get_parse_name (file);
+
+          gtk_window_destroy (GTK_WINDOW (window));
+          dj_window_show_error (self, heading, error->message);
+          return;
+        }
+    }
+  dj_window_show_game_at (window, number - 1, ply);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+on_explorer_game (DjWindow   *self,
+                  const char *path,
+                  guint       number,
+                  guint       ply)
+{
+  open_library_game (self, path, number, ply);
+}
+
+static void
+on_library_game (DjWindow   *self,
+                 const char *path,
+                 guint       number)
+{
+  open_library_game (self, path, number, 0);
+}
+
+/* The Library window: every game of the library (one for the application). */
 static void
 show_library (GSimpleAction *action,
               GVariant      *parameter,
@@ -696,7 +755,12 @@ show_library (GSimpleAction *action,
     if (DJ_IS_LIBRARY_WINDOW (l->data))
       library = l->data;
   if (library == NULL)
-    library = dj_library_window_new (application, NULL);
+    {
+      library = dj_library_window_new (application, NULL);
+      /* Its games open from the window that opened it, while that lasts. */
+      g_signal_connect_object (library, "game-activated", G_CALLBACK (on_library_game), self,
+                               G_CONNECT_SWAPPED);
+    }
   gtk_window_present (GTK_WINDOW (library));
 }
 
