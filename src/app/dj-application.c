@@ -350,6 +350,8 @@ static const struct {
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.show-analysis", { "F9", NULL } },
+  { "win.show-explorer", { "F8", NULL } },
+  { "win.show-library", { "<Control>l", NULL } },
   { "window.close", { "<Control>w", NULL } },
 };
 

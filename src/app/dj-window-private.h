@@ -45,6 +45,7 @@ struct _DjWindow
 
   /* Analysis: the panel beside the board, game review, play against the engine */
   GtkWidget       *analysis_panel;
+  GtkWidget       *explorer_pane;
   GtkWidget       *review;
   GtkWidget       *play_engine;
 

@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "dj-move-label.h"
+#include "dj-explorer-pane.h"
+#include "dj-library-window.h"
 #include "dj-play-engine.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
@@ -421,6 +423,7 @@ show_game (DjWindow *self,
   dj_board_set_game (DJ_BOARD (self->board), game);
   dj_study_pane_set_game (self->study_pane, collection, game);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
+  dj_explorer_pane_set_game (DJ_EXPLORER_PANE (self->explorer_pane), game);
   dj_review_set_game (DJ_REVIEW (self->review), game);
   dj_play_engine_set_game (DJ_PLAY_ENGINE (self->play_engine), game);
 
@@ -472,6 +475,8 @@ dj_window_set_document (DjWindow   *self,
   dj_analysis_panel_set_search (DJ_ANALYSIS_PANEL (self->analysis_panel),
                                 dj_document_get_search (document));
   dj_review_set_search (DJ_REVIEW (self->review), dj_document_get_search (document));
+  dj_explorer_pane_set_search (DJ_EXPLORER_PANE (self->explorer_pane),
+                               dj_document_get_search (document));
   dj_play_engine_set_search (DJ_PLAY_ENGINE (self->play_engine),
                              dj_document_get_search (document));
   on_collection_replaced (self);
@@ -630,6 +635,151 @@ add_analysis (DjWindow *self)
   gtk_box_append (self->banner_box, self->play_engine);
 
   _dj_window_add_study_actions (self);
+}
+
+static void on_explorer_game (DjWindow   *self,
+                              const char *path,
+                              guint       number,
+                              guint       ply);
+static void show_library (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       data);
+
+static void
+on_explorer_move (DjWindow *self,
+                  int       move)
+{
+  dj_window_play_move (self, (DjMove) move);
+}
+
+/* The opening explorer (win.show-explorer toggles it), under the board
+ * beside the analysis panel. */
+static void
+add_explorer (DjWindow *self)
+{
+  g_autoptr(GPropertyAction) show = NULL;
+
+  self->explorer_pane = dj_explorer_pane_new ();
+  gtk_widget_set_visible (self->explorer_pane, FALSE);
+  g_signal_connect_object (self->explorer_pane, "move-activated",
+                           G_CALLBACK (on_explorer_move), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->explorer_pane, "game-activated",
+                           G_CALLBACK (on_explorer_game), self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->board_box))),
+                  self->explorer_pane);
+  show = g_property_action_new ("show-explorer", self->explorer_pane, "visible");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (show));
+  {
+    static const GActionEntry entries[] = { { .name = "show-library", .activate = show_library } };
+
+    g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  }
+}
+
+void
+dj_window_show_game_at (DjWindow *self,
+                        guint     index,
+                        guint     ply)
+{
+  DjCollection *collection;
+  DjGame *game;
+  DjNode *node;
+
+  g_return_if_fail (DJ_IS_WINDOW (self));
+
+  collection = dj_document_get_collection (self->document);
+  if (index >= dj_collection_get_n_games (collection))
+    return;
+  game = dj_collection_get_game (collection, index);
+  if (game != self->game)
+    show_game (self, game);
+  node = dj_game_get_root (game);
+  for (guint i = 0; i < ply && dj_node_get_first_child (node) != NULL; i++)
+    node = dj_node_get_first_child (node);
+  dj_game_set_current (game, node);
+}
+
+/* Opens game @number (from 1) of the file at @path after @ply moves of
+ * its main line: in the window that has the file open, else in a new one. */
+static void
+open_library_game (DjWindow   *self,
+                   const char *path,
+                   guint       number,
+                   guint       ply)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  DjWindow *window;
+
+  window = NULL;
+  if (application == NULL || number == 0)
+    return;
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (DJ_IS_WINDOW (l->data) && dj_window_get_file (l->data) != NULL
+        && g_file_equal (dj_window_get_file (l->data), file))
+      window = l->data;
+  if (window == NULL)
+    {
+      window = dj_window_new (application);
+      if (!dj_window_load_file (window, file, &error))
+        {
+          g_autofree char *heading = g_file_get_parse_name (file);
+
+          gtk_window_destroy (GTK_WINDOW (window));
+          dj_window_show_error (self, heading, error->message);
+          return;
+        }
+    }
+  dj_window_show_game_at (window, number - 1, ply);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+on_explorer_game (DjWindow   *self,
+                  const char *path,
+                  guint       number,
+                  guint       ply)
+{
+  open_library_game (self, path, number, ply);
+}
+
+static void
+on_library_game (DjWindow   *self,
+                 const char *path,
+                 guint       number)
+{
+  open_library_game (self, path, number, 0);
+}
+
+/* The Library window: every game of the library (one for the application). */
+static void
+show_library (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       data)
+{
+  DjWindow *self = data;
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  GtkWidget *library = NULL;
+
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (DJ_IS_LIBRARY_WINDOW (l->data))
+      library = l->data;
+  if (library == NULL)
+    {
+      library = dj_library_window_new (application, NULL);
+      /* Its games open from the window that opened it, while that lasts. */
+      g_signal_connect_object (library, "game-activated", G_CALLBACK (on_library_game), self,
+                               G_CONNECT_SWAPPED);
+    }
+  gtk_window_present (GTK_WINDOW (library));
+}
+
+GtkWidget *
+dj_window_get_explorer (DjWindow *self)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
+  return self->explorer_pane;
 }
 
 /* Getters */
@@ -903,6 +1053,7 @@ dj_window_init (DjWindow *self)
 
   _dj_window_add_shortcuts (self);
   add_analysis (self);
+  add_explorer (self);
   dj_study_pane_set_board (self->study_pane, DJ_BOARD (self->board));
   _dj_window_init_dnd (self);
   _dj_window_init_recent (self);

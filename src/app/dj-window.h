@@ -74,6 +74,13 @@ GFile         *dj_window_get_file           (DjWindow        *self);
 DjCollection  *dj_window_get_collection     (DjWindow        *self);
 DjGame        *dj_window_get_game           (DjWindow        *self);
 GtkWidget     *dj_window_get_board          (DjWindow        *self);
+/* Shows game @index of the window's file at the position after @ply moves
+ * of its main line (fewer if the line is shorter). */
+void           dj_window_show_game_at       (DjWindow        *self,
+                                             guint            index,
+                                             guint            ply);
+/* The opening explorer under the board (a DjExplorerPane; win.show-explorer). */
+GtkWidget     *dj_window_get_explorer       (DjWindow        *self);
 /* The moves beside the board: the study pane's DjNotationView. */
 GtkWidget     *dj_window_get_move_list      (DjWindow        *self);
 /* Beside the board: notation, comments, explainer, tree, games. */

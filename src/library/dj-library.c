@@ -1550,6 +1550,78 @@ dj_library_list_files (DjLibrary  *self,
   return g_steal_pointer (&files);
 }
 
+void
+dj_library_game_free (DjLibraryGame *game)
+{
+  if (game == NULL)
+    return;
+  g_free (game->path);
+  g_free (game->south);
+  g_free (game->north);
+  g_free (game->event);
+  g_free (game->site);
+  g_free (game->date);
+  g_free (game->round);
+  g_free (game);
+}
+
+/* The rule set of dj_rules_code(). */
+static DjRules
+rules_from_code (int code)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+
+  if (code == 1 || code == 2)
+    {
+      rules.variant = DJ_VARIANT_ABE;
+      rules.feeding = code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN;
+    }
+  return rules;
+}
+
+GPtrArray *
+dj_library_list_games (DjLibrary  *self,
+                       GError    **error)
+{
+  g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) dj_library_game_free);
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+
+  stmt = prepare (self, "SELECT f.path, g.number, g.rules, g.result, length (g.moves), g.south, "
+                  "g.north, g.event, g.site, g.date, g.round FROM games g "
+                  "JOIN files f ON f.id = g.file ORDER BY f.path, g.number", error);
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DjLibraryGame *game = g_new0 (DjLibraryGame, 1);
+      int result = sqlite3_column_int (stmt, 3);
+
+      game->path = column_dup (stmt, 0);
+      game->number = sqlite3_column_int (stmt, 1);
+      game->rules = rules_from_code (sqlite3_column_int (stmt, 2));
+      game->result = result >= DJ_RESULT_UNKNOWN && result <= DJ_RESULT_DRAW
+                     ? (DjResult) result : DJ_RESULT_UNKNOWN;
+      game->n_moves = sqlite3_column_int (stmt, 4);
+      game->south = column_dup (stmt, 5);
+      game->north = column_dup (stmt, 6);
+      game->event = column_dup (stmt, 7);
+      game->site = column_dup (stmt, 8);
+      game->date = column_dup (stmt, 9);
+      game->round = column_dup (stmt, 10);
+      g_ptr_array_add (games, game);
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&games);
+}
+
 gboolean
 dj_library_get_counts (DjLibrary  *self,
                        guint64    *games,

@@ -138,6 +138,27 @@ void         dj_library_file_free   (DjLibraryFile *file);
 GPtrArray   *dj_library_list_files  (DjLibrary   *self,
                                      GError     **error);
 
+/* One game of the library, as the Library view lists it. */
+typedef struct
+{
+  char      *path;
+  guint      number;    /* 1 for the first game of the file */
+  DjRules    rules;
+  DjResult   result;    /* as recorded, or from the final score */
+  guint      n_moves;   /* of the main line */
+  char      *south;     /* the strings are NULL when not given */
+  char      *north;
+  char      *event;
+  char      *site;
+  char      *date;
+  char      *round;
+} DjLibraryGame;
+
+void         dj_library_game_free   (DjLibraryGame *game);
+/* Every game indexed (DjLibraryGame), by file path and number. */
+GPtrArray   *dj_library_list_games  (DjLibrary   *self,
+                                     GError     **error);
+
 /* Counts: games, distinct positions, (position, move, game) entries. */
 gboolean     dj_library_get_counts  (DjLibrary   *self,
                                      guint64     *games,
