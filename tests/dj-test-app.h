@@ -177,6 +177,58 @@ dj_test_wait_painted (GtkWidget *widget)
   g_signal_handler_disconnect (clock, id);
 }
 
+static gboolean
+dj_test_count_tick (GtkWidget     *widget,
+                    GdkFrameClock *clock,
+                    gpointer       data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+dj_test_three_ticks (gpointer data)
+{
+  return *(guint *) data >= 3;
+}
+
+/* Draws @widget anew and waits until its frame clock has ticked three times
+ * since: what it shows now is on screen, its animations have moved on. */
+static G_GNUC_UNUSED void
+dj_test_wait_frames (GtkWidget  *widget,
+                     const char *what)
+{
+  guint frames = 0;
+  guint id = gtk_widget_add_tick_callback (widget, dj_test_count_tick, &frames, NULL);
+
+  gtk_widget_queue_draw (widget);
+  dj_test_wait_until (30, dj_test_three_ticks, &frames, what);
+  gtk_widget_remove_tick_callback (widget, id);
+}
+
+/* Review Game asks for its thresholds first: answers its dialog with Review,
+ * if it is open. */
+static G_GNUC_UNUSED void
+dj_test_answer_review_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w)
+          && adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), "review"))
+        {
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (w), "review");
+          gtk_window_destroy (GTK_WINDOW (w));
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+          return;
+        }
+    }
+}
+
 /* Waits until every shown window has painted a frame after this call. */
 static G_GNUC_UNUSED void
 dj_test_wait_windows_painted (void)

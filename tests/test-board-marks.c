@@ -40,31 +40,11 @@ board_texture (GtkWidget *board)
   return dj_test_render_snapshot (snapshot, w, h);
 }
 
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-frames_passed (gpointer data)
-{
-  return *(guint *) data >= 3;
-}
-
 /* The board as on screen (once drawn anew), by the cairo renderer. */
 static GdkTexture *
 board_picture (GtkWidget *board)
 {
-  guint frames = 0;
-  guint id = gtk_widget_add_tick_callback (board, count_frame, &frames, NULL);
-
-  gtk_widget_queue_draw (board);
-  dj_test_wait_until (TIMEOUT_S, frames_passed, &frames, "the board drawn");
-  gtk_widget_remove_tick_callback (board, id);
+  dj_test_wait_frames (board, "the board drawn");
   return board_texture (board);
 }
 

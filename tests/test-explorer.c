@@ -151,21 +151,6 @@ laid_out (gpointer data)
          && gtk_widget_get_mapped (GTK_WIDGET (pane));
 }
 
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-drew_frames (gpointer data)
-{
-  return *(guint *) data >= 3;
-}
-
 /* A picture of @widget in DJ_SCREENSHOT_DIR, when it is set, to look at. */
 static void
 save_picture (GtkWidget  *widget,
@@ -178,15 +163,11 @@ save_picture (GtkWidget  *widget,
   GtkSnapshot *snapshot;
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
 
-  guint frames = 0, tick;
 
   if (dir == NULL)
     return;
   /* Drawn at least once with what it shows now. */
-  gtk_widget_queue_draw (widget);
-  tick = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
-  dj_test_wait_until (TIMEOUT_S, drew_frames, &frames, "frames drawn");
-  gtk_widget_remove_tick_callback (widget, tick);
+  dj_test_wait_frames (widget, "frames drawn");
   paintable = gtk_widget_paintable_new (widget);
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, w, h);

@@ -125,8 +125,11 @@ collect_examples (DjMallardPage *page)
       if (node->kind == DJ_MALLARD_PARAGRAPH && g_strcmp0 (node->style, "example-caption") == 0)
         {
           g_autofree char *text = dj_mallard_node_get_text (node);
+          g_autoptr(GString) plain = g_string_new (text);
 
-          g_string_append_printf (caption, "%s\n", text);
+          /* A position text may be kept on one line with no-break spaces. */
+          g_string_replace (plain, "\xc2\xa0", " ", 0);
+          g_string_append_printf (caption, "%s\n", plain->str);
           continue;
         }
       if (node->kind == DJ_MALLARD_EXAMPLE)

@@ -117,6 +117,7 @@ test_review_keeps_size (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-analysis", NULL);
   settle (GTK_WIDGET (window));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.review-game", NULL);
+  dj_test_answer_review_dialog ();
   dj_test_wait_until (TIMEOUT_S, review_shown, window, "the review and its graph");
   settle (GTK_WIDGET (window));
   dj_test_save_screenshot (GTK_WIDGET (window), "layout-review-1100x700.png");
@@ -144,6 +145,7 @@ test_play_keeps_size (void)
   dj_window_show_sample (window);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-analysis", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "study.show-graph", NULL);
+  dj_test_answer_review_dialog ();
   dj_test_wait_until (TIMEOUT_S, review_shown, window, "the review and its graph");
   settle (GTK_WIDGET (window));
   g_assert_true (dj_play_engine_start (DJ_PLAY_ENGINE (engine), DJ_NORTH, DJ_LEVEL_WEAK));

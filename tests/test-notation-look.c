@@ -19,34 +19,15 @@
 
 #define TIMEOUT_S 30
 
-static gboolean
-count_frame (GtkWidget     *widget,
-             GdkFrameClock *clock,
-             gpointer       data)
-{
-  (*(guint *) data)++;
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-frames_passed (gpointer data)
-{
-  return *(guint *) data >= 3;
-}
-
 /* @widget as on screen once drawn anew, by the cairo renderer. */
 static GdkTexture *
 picture_of (GtkWidget *widget)
 {
-  guint frames = 0;
-  guint id = gtk_widget_add_tick_callback (widget, count_frame, &frames, NULL);
   g_autoptr(GdkPaintable) paintable = NULL;
   GtkSnapshot *snapshot;
   int w, h;
 
-  gtk_widget_queue_draw (widget);
-  dj_test_wait_until (TIMEOUT_S, frames_passed, &frames, "a frame drawn");
-  gtk_widget_remove_tick_callback (widget, id);
+  dj_test_wait_frames (widget, "a frame drawn");
   w = gtk_widget_get_width (widget);
   h = gtk_widget_get_height (widget);
   paintable = gtk_widget_paintable_new (widget);

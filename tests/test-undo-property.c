@@ -321,26 +321,6 @@ review_done (gpointer data)
 }
 
 /* When Review Game asks first (its thresholds), the user goes ahead. */
-static void
-answer_review_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* GTK's own */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w)
-          && adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (w), "review"))
-        {
-          adw_message_dialog_response (ADW_MESSAGE_DIALOG (w), "review");
-          gtk_window_destroy (GTK_WINDOW (w));
-          flush_events ();
-          return;
-        }
-    }
-}
-
 static gboolean
 edit_review (Run *run)
 {
@@ -352,7 +332,7 @@ edit_review (Run *run)
   g_assert_nonnull (review);
   dj_review_set_time_budget (review, 5);
   action (GTK_WIDGET (run->window), "win.review-game", NULL);
-  answer_review_dialog ();
+  dj_test_answer_review_dialog ();
   dj_test_wait_until (60, review_done, review, "the review");
   flush_events ();
   return TRUE;
