@@ -250,6 +250,45 @@ test_notation (void)
   flush_events ();
 }
 
+/* An English comment in an Urdu window runs in its own direction: its full
+ * stop is drawn after its last word, not at the far end of the row. */
+static void
+test_comment_direction (void)
+{
+  /* An Urdu comment first: a right-to-left paragraph. */
+  g_autoptr(DjGame) game = new_game (LOSING, "B a pass c");
+  GtkWidget *view = dj_notation_view_new ();
+  DjNode *a = dj_node_get_line_end (dj_game_get_root (game));
+  GtkWidget *window;
+  g_autoptr(GPtrArray) widgets = NULL;
+  guint checked = 0;
+
+  dj_game_set_comment_before (game, dj_node_get_first_child (dj_game_get_root (game)),
+                              "ایک اچھی شروعات");
+  dj_game_set_comment_after (game, a, "Better was d.");
+  dj_notation_view_set_game (DJ_NOTATION_VIEW (view), game);
+  window = new_test_window (view, 380, 200);
+  widgets = all_widgets (window);
+  for (guint i = 0; i < widgets->len; i++)
+    if (DJ_IS_NOTATION_LINE (widgets->pdata[i]) && gtk_widget_get_mapped (widgets->pdata[i]))
+      {
+        DjNotationLine *line = widgets->pdata[i];
+        const char *text = dj_notation_line_get_text (line);
+        const char *d = text != NULL ? strstr (text, "was d.") : NULL;
+
+        if (d == NULL)
+          continue;
+        g_test_message ("notation row: %s", text);
+        /* "Better" left of "d", and the full stop right of "d". */
+        assert_line_run_ltr (line, strstr (text, "Better") - text, d + 4 - text);
+        assert_line_run_ltr (line, d + 4 - text, d + 5 - text);
+        checked++;
+      }
+  g_assert_cmpuint (checked, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  flush_events ();
+}
+
 static void
 test_glyph_menu (void)
 {
@@ -569,6 +608,7 @@ main (int   argc,
   g_assert_cmpint (gtk_widget_get_default_direction (), ==, GTK_TEXT_DIR_RTL);
 
   g_test_add_func ("/djenon/rtl/notation", test_notation);
+  g_test_add_func ("/djenon/rtl/comment-direction", test_comment_direction);
   g_test_add_func ("/djenon/rtl/glyph-menu", test_glyph_menu);
   g_test_add_func ("/djenon/rtl/analysis-panel", test_analysis_panel);
   g_test_add_func ("/djenon/rtl/analysis-line-order", test_analysis_line_order);

@@ -486,18 +486,29 @@ count_items_changed (GListModel *list,
 }
 
 /* The text shown by the first row of the notation pane's list. */
+/* The first row's text as the reader sees it: without the invisible
+ * direction isolates a comment is drawn in. */
 static const char *
 first_label_text (DjWindow *window)
 {
+  static char *shown;
   GtkWidget *list = GTK_WIDGET (notation_of (window));
   GtkWidget *label;
+  GString *text;
 
   while (list != NULL && !GTK_IS_LIST_VIEW (list))
     list = gtk_widget_get_first_child (list);
   g_assert_nonnull (list);
   label = gtk_widget_get_first_child (gtk_widget_get_first_child (list));
   g_assert_true (DJ_IS_NOTATION_LINE (label));
-  return dj_notation_line_get_text (DJ_NOTATION_LINE (label));
+  text = g_string_new (dj_notation_line_get_text (DJ_NOTATION_LINE (label)));
+  g_string_replace (text, "\xe2\x81\xa6", "", 0);   /* LRI */
+  g_string_replace (text, "\xe2\x81\xa7", "", 0);   /* RLI */
+  g_string_replace (text, "\xe2\x81\xa8", "", 0);   /* FSI */
+  g_string_replace (text, "\xe2\x81\xa9", "", 0);   /* PDI */
+  g_free (shown);
+  shown = g_string_free (text, FALSE);
+  return shown;
 }
 
 /* Notes on the start position (the root's comment) come first, styled as

@@ -91,7 +91,9 @@ add_attr (PangoAttrList  *attrs,
 }
 
 /* Comments in italics; in braces, as the text notation writes them, for
- * the plain text (tests, assistive technology). */
+ * the plain text (tests, assistive technology).  Drawn, a comment is a
+ * first-strong isolate: it runs in its own direction (an English comment
+ * left to right in an Urdu window, its full stop after its last word). */
 static void
 append_comment (GString       *text,
                 PangoAttrList *attrs,
@@ -105,6 +107,8 @@ append_comment (GString       *text,
   start = text->len;
   if (braces)
     g_string_append_printf (text, "{%s}", comment);
+  else if (attrs != NULL)
+    g_string_append_printf (text, "\xe2\x81\xa8%s\xe2\x81\xa9", comment);   /* FSI … PDI */
   else
     g_string_append (text, comment);
   add_attr (attrs, pango_attr_style_new (PANGO_STYLE_ITALIC), start, text->len);
