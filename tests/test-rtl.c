@@ -541,13 +541,19 @@ test_graph_text (void)
 
   gtk_box_append (GTK_BOX (box), review);
   gtk_box_append (GTK_BOX (box), graph);
-  window = new_test_window (box, 460, 300);
+  window = new_test_window (box, 520, 480);
   dj_review_graph_set_review (DJ_REVIEW_GRAPH (graph), DJ_REVIEW (review));
   dj_review_set_game (DJ_REVIEW (review), game);
   dj_review_start (DJ_REVIEW (review));
   dj_test_wait_until (TIMEOUT_S, review_finished, review, "the review");
   flush_frames ();
   dj_test_save_screenshot (window, "rtl-ur-graph.png");
+  /* The review's words and the graph, as a reader of Urdu sees them (once
+   * the banner has finished sliding in). */
+  dj_test_wait_frames (review, "the review's banner shown");
+  dj_test_wait_frames (review, "the review's banner shown");
+  check_reference (review, "rtl-ur-review");
+  check_reference (graph, "rtl-ur-graph");
   g_assert_cmpuint (dj_review_graph_get_n_points (DJ_REVIEW_GRAPH (graph)), >=, 2);
 
   for (guint i = 0; i < dj_review_graph_get_n_points (DJ_REVIEW_GRAPH (graph)); i++)
