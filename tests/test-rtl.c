@@ -528,6 +528,14 @@ review_finished (gpointer data)
 
 /* The game graph's point descriptions keep moves and signed values in
  * order in an Urdu sentence ("12. c", "−4"). */
+static gboolean
+banner_revealed (gpointer data)
+{
+  GtkWidget *revealer = dj_test_find_widget (data, GTK_TYPE_REVEALER);
+
+  return revealer != NULL && gtk_revealer_get_child_revealed (GTK_REVEALER (revealer));
+}
+
 static void
 test_graph_text (void)
 {
@@ -550,8 +558,8 @@ test_graph_text (void)
   dj_test_save_screenshot (window, "rtl-ur-graph.png");
   /* The review's words and the graph, as a reader of Urdu sees them (once
    * the banner has finished sliding in). */
-  dj_test_wait_frames (review, "the review's banner shown");
-  dj_test_wait_frames (review, "the review's banner shown");
+  dj_test_wait_until (TIMEOUT_S, banner_revealed, review, "the review's banner shown");
+  dj_test_wait_frames (review, "the review's banner drawn");
   check_reference (review, "rtl-ur-review");
   check_reference (graph, "rtl-ur-graph");
   g_assert_cmpuint (dj_review_graph_get_n_points (DJ_REVIEW_GRAPH (graph)), >=, 2);
