@@ -147,46 +147,5 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   return 0;
 }
 
-#ifdef DJ_FUZZ_STANDALONE
-/* The same checks over every file of a folder: test-fuzz-corpus. */
-static void
-run_folder (gconstpointer data)
-{
-  const char *dir = data;
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *entry;
-  guint n = 0;
-
-  g_assert_nonnull (listing);
-  while ((entry = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, entry, NULL);
-      g_autofree char *contents = NULL;
-      gsize len;
-
-      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        continue;
-      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-      g_test_message ("%s", entry);
-      LLVMFuzzerTestOneInput ((const uint8_t *) contents, len);
-      n++;
-    }
-  g_assert_cmpuint (n, >, 0);
-}
-
-int
-main (int    argc,
-      char **argv)
-{
-  g_test_init (&argc, &argv, NULL);
-
-  for (int i = 1; i < argc; i++)
-    {
-      g_autofree char *base = g_path_get_basename (argv[i]);
-      g_autofree char *name = g_strdup_printf ("/djenon/fuzz-corpus/%s", base);
-
-      g_test_add_data_func (name, argv[i], run_folder);
-    }
-  return g_test_run ();
-}
-#endif
+#define DJ_FUZZ_TEST_PATH "/djenon/fuzz-corpus"
+#include "fuzz-standalone.h"
