@@ -22,33 +22,9 @@
 #include "dj-study-pane.h"
 
 #include "dj-test-app.h"
+#include "dj-test-xtest.h"
 
 #define TIMEOUT_S 20
-
-typedef int (*FakeKeyFunc) (Display *, unsigned int, int, unsigned long);
-typedef int (*FakeMotionFunc) (Display *, int, int, int, unsigned long);
-
-static FakeKeyFunc fake_key;
-static FakeMotionFunc fake_motion;
-static Display *xdisplay;
-
-/* FALSE when events cannot be sent (no X display, no XTest). */
-static gboolean
-xtest_load (void)
-{
-  GdkDisplay *display = gdk_display_get_default ();
-  void *lib;
-
-  if (display == NULL || !GDK_IS_X11_DISPLAY (display))
-    return FALSE;
-  lib = dlopen ("libXtst.so.6", RTLD_NOW);
-  if (lib == NULL)
-    return FALSE;
-  fake_key = (FakeKeyFunc) dlsym (lib, "XTestFakeKeyEvent");
-  fake_motion = (FakeMotionFunc) dlsym (lib, "XTestFakeMotionEvent");
-  xdisplay = gdk_x11_display_get_xdisplay (display);
-  return fake_key != NULL && fake_motion != NULL;
-}
 
 static void
 send_key (KeySym   keysym,

@@ -19,35 +19,8 @@
 #include "dj-pit.h"
 
 #include "dj-test-app.h"
+#include "dj-test-xtest.h"
 #include "dj-test-picture.h"
-
-typedef int (*FakeMotionFunc) (Display *, int, int, int, unsigned long);
-typedef int (*FakeButtonFunc) (Display *, unsigned int, int, unsigned long);
-typedef int (*FakeKeyFunc) (Display *, unsigned int, int, unsigned long);
-
-static FakeMotionFunc fake_motion;
-static FakeButtonFunc fake_button;
-static FakeKeyFunc fake_key;
-static Display *xdisplay;
-
-/* FALSE when events cannot be sent (no X display, no XTest). */
-static gboolean
-xtest_load (void)
-{
-  GdkDisplay *display = gdk_display_get_default ();
-  void *lib;
-
-  if (display == NULL || !GDK_IS_X11_DISPLAY (display))
-    return FALSE;
-  lib = dlopen ("libXtst.so.6", RTLD_NOW);
-  if (lib == NULL)
-    return FALSE;
-  fake_motion = (FakeMotionFunc) dlsym (lib, "XTestFakeMotionEvent");
-  fake_button = (FakeButtonFunc) dlsym (lib, "XTestFakeButtonEvent");
-  fake_key = (FakeKeyFunc) dlsym (lib, "XTestFakeKeyEvent");
-  xdisplay = gdk_x11_display_get_xdisplay (display);
-  return fake_motion != NULL && fake_button != NULL && fake_key != NULL;
-}
 
 static void
 spin_for (gint64 us)
