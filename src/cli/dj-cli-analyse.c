@@ -63,27 +63,8 @@ parse_request (int          argc,
       g_printerr (_("Unexpected argument “%s”\n"), argv[2]);
       return DJ_CLI_USAGE;
     }
-  for (int i = 2; i < argc; i++)
-    {
-      DjMove move;
-      DjMoves moves;
-
-      if (!dj_move_from_string (argv[i], &move))
-        {
-          g_printerr (_("not a move: “%s” (use a–f, A–F or pass)\n"), argv[i]);
-          return DJ_CLI_USAGE;
-        }
-      dj_moves_generate (&req->rules, &req->pos, &moves);
-      if (!dj_moves_is_legal (&moves, move))
-        {
-          /* Translators: a move that cannot be played, and why, as a keyword:
-           * "illegal move D (singleton)" */
-          g_printerr (_("illegal move %s (%s)\n"), argv[i],
-                      dj_pit_status_to_string (dj_moves_why (&moves, move)));
-          return DJ_CLI_USAGE;
-        }
-      dj_moves_child (&moves, &req->pos, move, &req->pos);
-    }
+  if (!dj_cli_play_moves (&req->rules, &req->pos, argc - 2, argv + 2))
+    return DJ_CLI_USAGE;
   return DJ_CLI_OK;
 }
 

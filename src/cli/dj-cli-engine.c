@@ -55,6 +55,39 @@ dj_cli_parse_setup (const char *setup,
   return TRUE;
 }
 
+/* Plays @n MOVES… from @pos, as the commands that take a position after
+ * some moves do.  FALSE, with the reason on standard error, at the first word
+ * that is not a move or a move the rules do not allow there. */
+gboolean
+dj_cli_play_moves (const DjRules  *rules,
+                   DjPosition     *pos,
+                   int             n,
+                   char          **moves)
+{
+  for (int i = 0; i < n; i++)
+    {
+      DjMove move;
+      DjMoves legal;
+
+      if (!dj_move_from_string (moves[i], &move))
+        {
+          g_printerr (_("not a move: “%s” (use a–f, A–F or pass)\n"), moves[i]);
+          return FALSE;
+        }
+      dj_moves_generate (rules, pos, &legal);
+      if (!dj_moves_is_legal (&legal, move))
+        {
+          /* Translators: a move that cannot be played, and why, as a keyword:
+           * "illegal move D (singleton)" */
+          g_printerr (_("illegal move %s (%s)\n"), moves[i],
+                      dj_pit_status_to_string (dj_moves_why (&legal, move)));
+          return FALSE;
+        }
+      dj_moves_child (&legal, pos, move, pos);
+    }
+  return TRUE;
+}
+
 gboolean
 dj_cli_parse_game_args (int                *argc,
                         char             ***argv,

@@ -149,35 +149,6 @@ dj_cli_library (int    argc,
   return status;
 }
 
-/* The position after @moves, or FALSE with a message. */
-static gboolean
-play_moves (const DjRules  *rules,
-            DjPosition     *pos,
-            int             n,
-            char          **moves)
-{
-  for (int i = 0; i < n; i++)
-    {
-      DjMove move;
-      DjMoves legal;
-
-      if (!dj_move_from_string (moves[i], &move))
-        {
-          g_printerr (_("not a move: “%s” (use a–f, A–F or pass)\n"), moves[i]);
-          return FALSE;
-        }
-      dj_moves_generate (rules, pos, &legal);
-      if (!dj_moves_is_legal (&legal, move))
-        {
-          g_printerr (_("illegal move %s (%s)\n"), moves[i],
-                      dj_pit_status_to_string (dj_moves_why (&legal, move)));
-          return FALSE;
-        }
-      dj_moves_child (&legal, pos, move, pos);
-    }
-  return TRUE;
-}
-
 typedef struct
 {
   DjRules          rules;
@@ -213,7 +184,7 @@ parse_query (int                 argc,
     g_array_append_vals (entries, &extra[i], 1);
   if (!dj_cli_parse_game_args (&argc, &argv, summary, (GOptionEntry *) entries->data,
                                &query->rules, &query->pos) ||
-      !play_moves (&query->rules, &query->pos, argc - 2, argv + 2))
+      !dj_cli_play_moves (&query->rules, &query->pos, argc - 2, argv + 2))
     return DJ_CLI_USAGE;
   query->filter = (DjLibraryFilter) { *player, any_feeding };
   if ((query->library = open_library ()) == NULL)

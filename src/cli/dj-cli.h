@@ -86,6 +86,13 @@ int  dj_cli_bench_library (gboolean quick);
  * (DJ_FORMAT_ERROR_READ_ONLY: --force replaces it). */
 void     dj_cli_print_save_error (const GError *error);
 
+/* Plays MOVES… from @pos; FALSE, with the reason on standard error, at the
+ * first that is not a move or not legal there. */
+gboolean dj_cli_play_moves     (const DjRules    *rules,
+                                DjPosition       *pos,
+                                int               n,
+                                char            **moves);
+
 /* One `play`-format line: MOVE | pits | caps | TO-MOVE | LEGAL | RESULT */
 void     dj_cli_print_line     (GString          *out,
                                 const DjRules    *rules,
