@@ -22,16 +22,6 @@
 #include "dj-test-xtest.h"
 #include "dj-test-picture.h"
 
-static void
-spin_for (gint64 us)
-{
-  gint64 end = g_get_monotonic_time () + us;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
-
 /* Waits until the fake events sent so far are handled: the X server has
  * made them (a round trip after the XTest requests), they are in GDK's
  * queue (the same connection), and a frame has gone by in every window (GDK
@@ -45,18 +35,16 @@ events_handled (void)
   flush_events ();
 }
 
-static void
-spin_until (gboolean (*done) (gpointer),
-            gpointer  data)
+static gboolean
+style_is_light (gpointer data)
 {
-  gint64 end = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  return !adw_style_manager_get_dark (data);
+}
 
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, end);
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (1000);
-    }
+static gboolean
+style_is_dark (gpointer data)
+{
+  return adw_style_manager_get_dark (data);
 }
 
 /* The centre of @pit, or a point @fx, @fy of its size away from it, on the
@@ -201,7 +189,7 @@ fixture_set_up (Fixture *f)
   f->node = dj_node_get_first_child (dj_game_get_root (f->game));
   dj_game_set_current (f->game, f->node);
   g_signal_connect (f->game, "node-changed", G_CALLBACK (node_changed_cb), f);
-  spin_until (board_shown, f);
+  dj_test_wait_until (10, board_shown, f, "the board shown");
   dj_test_wait_windows_painted ();
 }
 
@@ -607,7 +595,8 @@ test_picture (void)
 
   fixture_set_up (&f);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  spin_for (200 * 1000);
+  dj_test_wait_until (10, style_is_light, style, "the light style");
+  dj_test_wait_windows_painted ();
   plain = render (f.board);
   before = between_pixel (plain, f.board, 2, 10);
 
@@ -637,7 +626,7 @@ test_picture (void)
   g_assert_cmpint (mark_of (&f, 0)->colour, ==, DJ_MARKER_RED);
   gtk_window_set_focus_visible (GTK_WINDOW (f.window), FALSE);
   dj_board_scene_set_hover (dj_board_get_scene (f.board), -1);
-  spin_for (100 * 1000);
+  dj_test_wait_windows_painted ();
 
   /* Before the arrow, the wood; now the arrow. */
   g_assert_false (before.g > before.r + 60);
@@ -649,7 +638,8 @@ test_picture (void)
   }
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
-  spin_for (300 * 1000);
+  dj_test_wait_until (10, style_is_dark, style, "the dark style");
+  dj_test_wait_windows_painted ();
   check_picture (&f, "markup-dark");
   {
     g_autoptr(GdkTexture) dark = render (f.board);
