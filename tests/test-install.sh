@@ -85,6 +85,109 @@ else
   not_ok "everything is installed" "missing: ${missing[*]}"
 fi
 
+# The file types' comments in every language of the interface, as a file
+# manager shows them: merged from po/ into the installed MIME file, compiled
+# by update-mime-database (the distribution's trigger) and read through GIO.
+mime_file=$prefix/share/mime/packages/$app_id.mime.xml
+if report=$(python3 - "$mime_file" $(grep -v '^#' "$src/po/LINGUAS") <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+MI = '{http://www.freedesktop.org/standards/shared-mime-info}'
+LANG = '{http://www.w3.org/XML/1998/namespace}lang'
+problems = []
+for mt in ET.parse(sys.argv[1]).getroot().iter(MI + 'mime-type'):
+    comments = {c.get(LANG): c.text for c in mt.iter(MI + 'comment')}
+    english = comments.get(None)
+    for ll in sys.argv[2:]:
+        if not comments.get(ll) or comments[ll] == english:
+            problems.append('%s: no comment of its own in %s (has %s)' % (mt.get('type'), ll, sorted(k for k in comments if k)))
+print('\n'.join(problems))
+sys.exit(1 if problems else 0)
+PY
+); then
+  ok "the installed MIME file has each file type's comment in every language of po/LINGUAS"
+else
+  not_ok "the installed MIME file has each file type's comment in every language of po/LINGUAS" "$report"
+fi
+if ! command -v update-mime-database >/dev/null; then
+  echo "ok $((n + 1)) - GIO names the file types in Urdu # SKIP no update-mime-database"
+  n=$((n + 1))
+elif XDG_DATA_DIRS="$prefix/share" update-mime-database "$prefix/share/mime" >"$tmp/mime.log" 2>&1 &&
+     [ ! -s "$tmp/mime.log" ] &&
+     report=$(env -i PATH="$PATH" XDG_DATA_HOME="$tmp/nodata" XDG_DATA_DIRS="$prefix/share" \
+       LANG=C.UTF-8 LANGUAGE=ur /usr/bin/python3 - "$mime_file" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+from gi.repository import Gio
+MI = '{http://www.freedesktop.org/standards/shared-mime-info}'
+LANG = '{http://www.w3.org/XML/1998/namespace}lang'
+urdu = {mt.get('type'): c.text for mt in ET.parse(sys.argv[1]).getroot().iter(MI + 'mime-type')
+        for c in mt.iter(MI + 'comment') if c.get(LANG) == 'ur'}
+problems = []
+for name, wanted in (('game.djenon', 'application/x-djenon+xml'), ('game.djn', 'text/x-djenon')):
+    ctype, _uncertain = Gio.content_type_guess(name, None)
+    described = Gio.content_type_get_description(ctype)
+    if ctype != wanted or not urdu.get(wanted) or described != urdu[wanted]:
+        problems.append('%s: %s, "%s" (the MIME file: %s, "%s")' % (name, ctype, described, wanted, urdu.get(wanted)))
+print('\n'.join(problems))
+sys.exit(1 if problems else 0)
+PY
+); then
+  ok "update-mime-database takes the MIME file without a complaint, and GIO names .djenon and .djn files in Urdu"
+else
+  not_ok "update-mime-database takes the MIME file without a complaint, and GIO names .djenon and .djn files in Urdu" \
+    "$(cat "$tmp/mime.log")" "${report:-}"
+fi
+
+# The help's pictures of its worked examples (drawn when installing), in
+# every language of the help: each one a page names is there, as a PNG, and
+# the translations' pictures carry their own captions.
+figure_problems=()
+names=$(grep -oh 'src="figures/[^"]*"' "$prefix/share/help/C/djenon/"*.page 2>/dev/null | sed 's|src="figures/||; s|"$||' | sort -u)
+[ -n "$names" ] || figure_problems+=("no page of share/help/C/djenon names a figure")
+for ll in C $(grep -v '^#' "$src/help/LINGUAS"); do
+  figs=$prefix/share/help/$ll/djenon/figures
+  for name in $names; do
+    if [ "$(head -c 8 "$figs/$name" 2>/dev/null | od -An -tx1 | tr -d ' \n')" != 89504e470d0a1a0a ]; then
+      figure_problems+=("$ll/djenon/figures/$name: missing or not a PNG")
+    elif [ "$ll" != C ] && cmp -s "$figs/$name" "$prefix/share/help/C/djenon/figures/$name"; then
+      figure_problems+=("$ll/djenon/figures/$name: the English picture")
+    fi
+  done
+done
+if [ ${#figure_problems[@]} -eq 0 ]; then
+  ok "the help's pictures are installed, each that a page shows, in every language ($(echo $names | wc -w) a language)"
+else
+  not_ok "the help's pictures are installed, each that a page shows, in every language" \
+    "${figure_problems[@]:0:10}"
+fi
+
+# The manual pages (made by help2man when installing), English and translated.
+if ! command -v help2man >/dev/null; then
+  echo "ok $((n + 1)) - manual pages # SKIP no help2man"
+  n=$((n + 1))
+else
+  man_problems=()
+  for prog in djenon djenon-cli; do
+    english=$prefix/share/man/man1/$prog.1
+    grep -q "^\.TH \"\?$(echo "$prog" | tr a-z A-Z)\"\? \"\?1" "$english" 2>/dev/null ||
+      man_problems+=("share/man/man1/$prog.1: missing or no .TH line")
+    for ll in $(grep -v '^#' "$src/po/LINGUAS"); do
+      page=$prefix/share/man/$ll/man1/$prog.1
+      if ! grep -q '^\.TH ' "$page" 2>/dev/null; then
+        man_problems+=("share/man/$ll/man1/$prog.1: missing or no .TH line")
+      elif cmp -s "$page" "$english"; then
+        man_problems+=("share/man/$ll/man1/$prog.1: the English page")
+      fi
+    done
+  done
+  if [ ${#man_problems[@]} -eq 0 ]; then
+    ok "manual pages djenon(1) and djenon-cli(1) installed, in English and translated"
+  else
+    not_ok "manual pages djenon(1) and djenon-cli(1) installed, in English and translated" "${man_problems[@]}"
+  fi
+fi
+
 service_exec=$(sed -n 's/^Exec=\([^ ]*\).*/\1/p' "$prefix/share/dbus-1/services/$app_id.service")
 if [ "$service_exec" = "$prefix/bin/djenon" ]; then
   ok "the D-Bus service starts the installed program"
