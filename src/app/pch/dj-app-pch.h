@@ -2,7 +2,7 @@
  * c_pch, used when configured with -Dpch=true, as build-aux/run does).
  * GTK's and libadwaita's headers are more than half of the time to compile
  * each file of src/app; precompiled once, a fresh build of the application
- * takes about a third less processor time.  Only system headers belong here:
+ * takes about half the processor time.  Only system headers belong here:
  * every file still includes what it uses.  (No #pragma once: the compiler
  * takes this file as its main file.)
  *
