@@ -9,6 +9,7 @@
 
 #include "dj-finding-text.h"
 #include "dj-game-info-dialog.h"
+#include "dj-learn-mistakes.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-print.h"
@@ -462,6 +463,15 @@ review_game_action (GtkWidget  *widget,
   dj_review_ask (DJ_REVIEW (DJ_WINDOW (widget)->review));
 }
 
+/* Learn from Your Mistakes: reviews first when the game has no findings. */
+static void
+learn_mistakes_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  dj_learn_mistakes_start (DJ_LEARN_MISTAKES (DJ_WINDOW (widget)->learn_mistakes));
+}
+
 /* The review's findings (dj-finding.h): cleared in one step, copied into a
  * person's own annotation only when asked, stepped through by mistakes. */
 
@@ -629,6 +639,7 @@ static const struct
   { "win.last", NULL, last_action },
   { "win.review-game", NULL, review_game_action },
   { "win.clear-review", NULL, clear_review_action },
+  { "win.learn-mistakes", NULL, learn_mistakes_action },
   { "win.copy-finding", NULL, copy_finding_action },
   { "win.next-mistake", NULL, step_mistake_action },
   { "win.previous-mistake", NULL, step_mistake_action },
