@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <gdk/x11/gdkx.h>
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <X11/keysym.h>
 
 #include "dj-board.h"
@@ -252,6 +253,12 @@ test_session (void)
   m = mistake (&f, mistakes);
   g_assert_true (dj_position_equal (dj_node_get_position (dj_game_get_current (
                                       dj_board_get_game (f.board))), &m->position));
+  if (!english ())
+    {
+      /* Translated, and right to left. */
+      g_assert_cmpstr (_("Find a better move for South"), !=, "Find a better move for South");
+      g_assert_cmpint (gtk_widget_get_direction (GTK_WIDGET (f.mode)), ==, GTK_TEXT_DIR_RTL);
+    }
   screenshot (&f, "asked");
 
   /* The game's own move, with its letter: wrong, and the position missed. */
@@ -384,6 +391,11 @@ main (int   argc,
   g_autofree char *home = dj_test_make_home ("djenon-test-learn-mistakes");
   int status;
 
+  /* In the language of LANGUAGE (the Urdu run), from the build's catalogues. */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   g_test_init (&argc, &argv, NULL);
   if (!dj_test_start_app () || !xtest_load ())
     {
