@@ -269,6 +269,26 @@ test_session (void)
     g_assert_true (g_str_has_prefix (dj_learn_mistakes_get_verdict (f.mode), "Wrong: "));
   g_assert_cmpuint (f.missed, ==, 1);
   g_assert_true (dj_position_equal (&f.missed_position, &m->position));
+  /* The verdict is an alert, for screen readers to say. */
+  {
+    g_autoptr(GPtrArray) widgets = all_widgets (GTK_WIDGET (f.mode));
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < widgets->len; i++)
+      if (GTK_IS_LABEL (widgets->pdata[i])
+          && g_strcmp0 (gtk_label_get_label (widgets->pdata[i]),
+                        dj_learn_mistakes_get_verdict (f.mode)) == 0)
+        {
+          g_assert_cmpint (gtk_accessible_get_accessible_role (widgets->pdata[i]), ==,
+                           GTK_ACCESSIBLE_ROLE_ALERT);
+          g_assert_true (gtk_widget_get_mapped (widgets->pdata[i]));
+          found = TRUE;
+        }
+    g_assert_true (found);
+  }
+  /* The replay keys do not move the game behind the training. */
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next", NULL);
+  g_assert_true (dj_game_get_current (f.game) == dj_node_get_parent (m->node));
   g_assert_nonnull (f.missed_best);
   g_assert_cmpuint (g_strv_length (f.missed_best), >=, 1);
   g_assert_false (g_strv_contains ((const char *const *) f.missed_best,

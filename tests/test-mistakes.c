@@ -80,6 +80,8 @@ test_sample (gconstpointer data)
   g_autoptr(GPtrArray) befores = g_ptr_array_new_with_free_func ((GDestroyNotify) dj_analysis_free);
   guint n_nodes = 0, several = 0, counts[G_N_ELEMENTS (filters)] = { 0 };
   gboolean fewer_serious = FALSE;
+  gint64 max_us = 0;
+  guint64 max_nodes = 0;
 
   /* Before a review nothing is offered. */
   g_assert_cmpuint (none->len, ==, 0);
@@ -91,6 +93,12 @@ test_sample (gconstpointer data)
 
       g_ptr_array_add (befores, analyse (rules, pos));
       n_nodes++;
+      {
+        const DjAnalysis *a = g_ptr_array_index (befores, befores->len - 1);
+
+        max_us = MAX (max_us, a->time_us);
+        max_nodes = MAX (max_nodes, a->nodes);
+      }
     }
 
   for (guint t = 0; t < G_N_ELEMENTS (threshold_sets); t++)
@@ -166,8 +174,10 @@ test_sample (gconstpointer data)
   }
   /* Some losses are not mistakes by one of the thresholds at least. */
   g_assert_true (fewer_serious);
-  g_test_message ("%s: %u moves, %u offered positions with several best moves",
-                  (const char *) data, n_nodes, several);
+  g_test_message ("%s: %u moves, %u offered positions with several best moves; "
+                  "slowest exact analysis of a position %" G_GINT64_FORMAT " us, "
+                  "%" G_GUINT64_FORMAT " nodes (after the review: the values a try is "
+                  "judged by)", (const char *) data, n_nodes, several, max_us, max_nodes);
   /* Some positions offered in the Djenon-aboure sample have several. */
   if (g_str_has_prefix (data, "aboure"))
     g_assert_cmpuint (several, >, 0);

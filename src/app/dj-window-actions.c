@@ -31,6 +31,12 @@ _dj_window_update_actions (DjWindow *self)
   /* No edits while a file that may replace the game is read. */
   gboolean editable = !dj_document_get_loading (self->document);
 
+  /* While Learn from Your Mistakes asks, the board shows its position: the
+   * replay keys would move through the game unseen. */
+  if (self->learn_mistakes != NULL
+      && dj_learn_mistakes_get_active (DJ_LEARN_MISTAKES (self->learn_mistakes)))
+    at_start = at_end = TRUE;
+
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", !at_end);
@@ -469,7 +475,12 @@ learn_mistakes_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  dj_learn_mistakes_start (DJ_LEARN_MISTAKES (DJ_WINDOW (widget)->learn_mistakes));
+  DjWindow *self = DJ_WINDOW (widget);
+
+  /* The board is the training's now, not the engine's. */
+  if (dj_play_engine_get_playing (DJ_PLAY_ENGINE (self->play_engine)))
+    dj_play_engine_stop (DJ_PLAY_ENGINE (self->play_engine));
+  dj_learn_mistakes_start (DJ_LEARN_MISTAKES (self->learn_mistakes));
 }
 
 /* The review's findings (dj-finding.h): cleared in one step, copied into a

@@ -630,6 +630,7 @@ on_learn_active (DjWindow *self)
       self->learn_hid_explorer = gtk_widget_get_visible (self->explorer_pane);
       gtk_widget_set_visible (self->analysis_panel, FALSE);
       gtk_widget_set_visible (self->explorer_pane, FALSE);
+      _dj_window_update_actions (self);
       return;
     }
   if (self->learn_hid_analysis)
@@ -637,6 +638,7 @@ on_learn_active (DjWindow *self)
   if (self->learn_hid_explorer)
     gtk_widget_set_visible (self->explorer_pane, TRUE);
   self->learn_hid_analysis = self->learn_hid_explorer = FALSE;
+  _dj_window_update_actions (self);
 }
 
 /* The analysis panel (win.show-analysis toggles it) and the banners
