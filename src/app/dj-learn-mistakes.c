@@ -278,6 +278,21 @@ animate_first (DjLearnMistakes *self,
     dj_board_play_trace (self->board, trace);
 }
 
+/* The explainer is made when a line is first shown, as the study pane
+ * makes its own: a window that never trains never builds one. */
+static DjExplainer *
+ensure_explainer (DjLearnMistakes *self)
+{
+  if (self->explainer == NULL)
+    {
+      self->explainer = DJ_EXPLAINER (dj_explainer_new ());
+      gtk_widget_set_vexpand (GTK_WIDGET (self->explainer), TRUE);
+      gtk_box_append (self->explainer_box, GTK_WIDGET (self->explainer));
+      dj_explainer_set_board (self->explainer, self->board);
+    }
+  return self->explainer;
+}
+
 static void
 solve (DjLearnMistakes *self,
        DjMove           move)
@@ -285,7 +300,7 @@ solve (DjLearnMistakes *self,
   self->solved = TRUE;
   self->restore_pending = FALSE;
   build_line (self, move);
-  dj_explainer_set_game (self->explainer, self->scratch);
+  dj_explainer_set_game (ensure_explainer (self), self->scratch);
   animate_first (self, move);
   update_controls (self);
   gtk_widget_grab_focus (self->next_button);
@@ -762,7 +777,8 @@ dj_learn_mistakes_set_board (DjLearnMistakes *self,
   if (self->board != NULL)
     g_signal_handlers_disconnect_by_data (self->board, self);
   self->board = board;
-  dj_explainer_set_board (self->explainer, board);
+  if (self->explainer != NULL)
+    dj_explainer_set_board (self->explainer, board);
   if (board != NULL)
     g_signal_connect_object (board, "notify::animating", G_CALLBACK (on_board_animating), self,
                              G_CONNECT_SWAPPED);
@@ -871,8 +887,7 @@ dj_learn_mistakes_dispose (GObject *object)
   DjLearnMistakes *self = DJ_LEARN_MISTAKES (object);
 
   clear_position (self);
-  if (self->board != NULL)
-    g_signal_handlers_disconnect_by_data (self->board, self);
+  /* Its handlers on the board go with us (g_signal_connect_object). */
   self->board = NULL;
   self->review = NULL;
   self->explainer = NULL;
@@ -990,9 +1005,6 @@ dj_learn_mistakes_init (DjLearnMistakes *self)
   g_signal_connect_object (self->serious_check, "notify::active",
                            G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
 
-  self->explainer = DJ_EXPLAINER (dj_explainer_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->explainer), TRUE);
-  gtk_box_append (self->explainer_box, GTK_WIDGET (self->explainer));
 
   self->game_signals = g_signal_group_new (DJ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "node-removed",
