@@ -352,6 +352,7 @@ static const struct {
   { "win.show-analysis", { "F9", NULL } },
   { "win.show-explorer", { "F8", NULL } },
   { "win.show-library", { "<Control>l", NULL } },
+  { "win.learn-mistakes", { "<Control><Alt>m", NULL } },
   { "window.close", { "<Control>w", NULL } },
 };
 

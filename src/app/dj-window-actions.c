@@ -9,6 +9,7 @@
 
 #include "dj-finding-text.h"
 #include "dj-game-info-dialog.h"
+#include "dj-learn-mistakes.h"
 #include "dj-new-game-dialog.h"
 #include "dj-play-engine.h"
 #include "dj-print.h"
@@ -29,6 +30,12 @@ _dj_window_update_actions (DjWindow *self)
   gboolean at_end = dj_node_get_first_child (node) == NULL;
   /* No edits while a file that may replace the game is read. */
   gboolean editable = !dj_document_get_loading (self->document);
+
+  /* While Learn from Your Mistakes asks, the board shows its position: the
+   * replay keys would move through the game unseen. */
+  if (self->learn_mistakes != NULL
+      && dj_learn_mistakes_get_active (DJ_LEARN_MISTAKES (self->learn_mistakes)))
+    at_start = at_end = TRUE;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.first", !at_start);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.previous", !at_start);
@@ -462,6 +469,20 @@ review_game_action (GtkWidget  *widget,
   dj_review_ask (DJ_REVIEW (DJ_WINDOW (widget)->review));
 }
 
+/* Learn from Your Mistakes: reviews first when the game has no findings. */
+static void
+learn_mistakes_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DjWindow *self = DJ_WINDOW (widget);
+
+  /* The board is the training's now, not the engine's. */
+  if (dj_play_engine_get_playing (DJ_PLAY_ENGINE (self->play_engine)))
+    dj_play_engine_stop (DJ_PLAY_ENGINE (self->play_engine));
+  dj_learn_mistakes_start (DJ_LEARN_MISTAKES (self->learn_mistakes));
+}
+
 /* The review's findings (dj-finding.h): cleared in one step, copied into a
  * person's own annotation only when asked, stepped through by mistakes. */
 
@@ -629,6 +650,7 @@ static const struct
   { "win.last", NULL, last_action },
   { "win.review-game", NULL, review_game_action },
   { "win.clear-review", NULL, clear_review_action },
+  { "win.learn-mistakes", NULL, learn_mistakes_action },
   { "win.copy-finding", NULL, copy_finding_action },
   { "win.next-mistake", NULL, step_mistake_action },
   { "win.previous-mistake", NULL, step_mistake_action },

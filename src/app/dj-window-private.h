@@ -48,6 +48,9 @@ struct _DjWindow
   GtkWidget       *explorer_pane;
   GtkWidget       *review;
   GtkWidget       *play_engine;
+  GtkWidget       *learn_mistakes;
+  gboolean         learn_hid_analysis;  /* panels hidden while training */
+  gboolean         learn_hid_explorer;
 
   /* The document shown, and the game of it on the board */
   DjDocument      *document;

@@ -12,6 +12,7 @@
 #include "dj-explorer-pane.h"
 #include "dj-library-window.h"
 #include "dj-play-engine.h"
+#include "dj-learn-mistakes.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
 #include "dj-study-pane.h"
@@ -336,6 +337,9 @@ on_pit_activated (DjWindow *self,
                   int       move,
                   DjBoard  *board)
 {
+  /* Learn from Your Mistakes judges the try: the game is not played. */
+  if (dj_learn_mistakes_try (DJ_LEARN_MISTAKES (self->learn_mistakes), (DjMove) move))
+    return;
   dj_window_play_move (self, (DjMove) move);
 }
 
@@ -420,6 +424,8 @@ show_game (DjWindow *self,
 
   self->game = game;
   g_signal_group_set_target (self->game_signals, game);
+  /* Before the board: a session it stops gives the board back. */
+  dj_learn_mistakes_set_game (DJ_LEARN_MISTAKES (self->learn_mistakes), game);
   dj_board_set_game (DJ_BOARD (self->board), game);
   dj_study_pane_set_game (self->study_pane, collection, game);
   dj_analysis_panel_set_game (DJ_ANALYSIS_PANEL (self->analysis_panel), game);
@@ -475,6 +481,8 @@ dj_window_set_document (DjWindow   *self,
   dj_analysis_panel_set_search (DJ_ANALYSIS_PANEL (self->analysis_panel),
                                 dj_document_get_search (document));
   dj_review_set_search (DJ_REVIEW (self->review), dj_document_get_search (document));
+  dj_learn_mistakes_set_search (DJ_LEARN_MISTAKES (self->learn_mistakes),
+                                dj_document_get_search (document));
   dj_explorer_pane_set_search (DJ_EXPLORER_PANE (self->explorer_pane),
                                dj_document_get_search (document));
   dj_play_engine_set_search (DJ_PLAY_ENGINE (self->play_engine),
@@ -610,6 +618,29 @@ dj_window_get_study_pane (DjWindow *self)
   return self->study_pane;
 }
 
+/* While Learn from Your Mistakes asks, the analysis panel and the opening
+ * explorer, which would give the answer away, are hidden; they come back
+ * after. */
+static void
+on_learn_active (DjWindow *self)
+{
+  if (dj_learn_mistakes_get_active (DJ_LEARN_MISTAKES (self->learn_mistakes)))
+    {
+      self->learn_hid_analysis = gtk_widget_get_visible (self->analysis_panel);
+      self->learn_hid_explorer = gtk_widget_get_visible (self->explorer_pane);
+      gtk_widget_set_visible (self->analysis_panel, FALSE);
+      gtk_widget_set_visible (self->explorer_pane, FALSE);
+      _dj_window_update_actions (self);
+      return;
+    }
+  if (self->learn_hid_analysis)
+    gtk_widget_set_visible (self->analysis_panel, TRUE);
+  if (self->learn_hid_explorer)
+    gtk_widget_set_visible (self->explorer_pane, TRUE);
+  self->learn_hid_analysis = self->learn_hid_explorer = FALSE;
+  _dj_window_update_actions (self);
+}
+
 /* The analysis panel (win.show-analysis toggles it) and the banners
  * of the review and of play against the engine. */
 static void
@@ -633,6 +664,12 @@ add_analysis (DjWindow *self)
   g_settings_bind (self->settings, "live-timestamps", self->play_engine, "record-times",
                    G_SETTINGS_BIND_GET);
   gtk_box_append (self->banner_box, self->play_engine);
+  self->learn_mistakes = dj_learn_mistakes_new ();
+  dj_learn_mistakes_set_board (DJ_LEARN_MISTAKES (self->learn_mistakes), DJ_BOARD (self->board));
+  dj_learn_mistakes_set_review (DJ_LEARN_MISTAKES (self->learn_mistakes), DJ_REVIEW (self->review));
+  g_signal_connect_object (self->learn_mistakes, "notify::active",
+                           G_CALLBACK (on_learn_active), self, G_CONNECT_SWAPPED);
+  gtk_box_append (self->banner_box, self->learn_mistakes);
 
   _dj_window_add_study_actions (self);
 }
