@@ -49,6 +49,8 @@ struct _DjPuzzleWindow
   DjSide           solver;
   DjPuzzleState    state;
   gint64           judgement_us;
+  int              pending_answer;  /* -1 none, else the answer still to write */
+  guint            answer_id;
   char            *feedback;
 
   GtkWidget       *board;
@@ -328,22 +330,49 @@ ensure_item (DjPuzzleWindow *self)
   report_store_error (self, error);
 }
 
-/* The first answer of a showing counts; written at once. */
+/* Writes the answer given (see record()). */
 static void
-record (DjPuzzleWindow *self,
-        gboolean        correct)
+flush_answer (DjPuzzleWindow *self)
 {
   g_autoptr(GError) error = NULL;
+  gboolean correct = self->pending_answer > 0;
 
-  if (self->answered)
+  g_clear_handle_id (&self->answer_id, g_source_remove);
+  if (self->pending_answer < 0)
     return;
-  self->answered = TRUE;
+  self->pending_answer = -1;
   ensure_item (self);
   if (self->item == NULL)
     return;
   if (!dj_training_store_record_answer (self->store, self->item, correct, now_seconds (), &error))
     report_store_error (self, error);
   update_score (self);
+}
+
+static gboolean
+answer_idle (gpointer data)
+{
+  DjPuzzleWindow *self = data;
+
+  self->answer_id = 0;
+  flush_answer (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The first answer of a showing counts.  It is written (and synced) once
+ * the verdict is on the screen: below the priority of drawing, so the
+ * verdict never waits for the disk; and always before another puzzle is
+ * chosen or the window goes. */
+static void
+record (DjPuzzleWindow *self,
+        gboolean        correct)
+{
+  if (self->answered)
+    return;
+  self->answered = TRUE;
+  self->pending_answer = correct ? 1 : 0;
+  if (self->answer_id == 0)
+    self->answer_id = g_idle_add_full (G_PRIORITY_LOW, answer_idle, self, NULL);
 }
 
 /* Playing */
@@ -624,9 +653,11 @@ show_next (DjPuzzleWindow *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) due = NULL;
   PuzzleSet *set = current_set (self, &error);
-  DjTrainingItem *shown = self->item;
+  DjTrainingItem *shown;
   DjTrainingItem *soonest = NULL;
 
+  flush_answer (self);
+  shown = self->item;
   due = dj_training_store_due (self->store, &self->rules, G_MAXINT64 / 4);
   for (guint i = 0; i < due->len; i++)
     {
@@ -810,6 +841,7 @@ dj_puzzle_window_set_rules (DjPuzzleWindow *self,
 
   if (dj_rules_equal (&self->rules, rules) && self->game != NULL)
     return;
+  flush_answer (self);
   if (self->state == DJ_PUZZLE_STATE_REPLYING || self->state == DJ_PUZZLE_STATE_REVEALING)
     dj_board_finish_animation (DJ_BOARD (self->board));
   self->rules = *rules;
@@ -840,6 +872,7 @@ dj_puzzle_window_open_set (DjPuzzleWindow  *self,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  flush_answer (self);
   collection = dj_xml_load_file (file, NULL, error);
   if (collection == NULL)
     return FALSE;
@@ -1113,6 +1146,8 @@ dj_puzzle_window_dispose (GObject *object)
 {
   DjPuzzleWindow *self = DJ_PUZZLE_WINDOW (object);
 
+  if (self->game != NULL)
+    flush_answer (self);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
@@ -1167,6 +1202,7 @@ dj_puzzle_window_init (DjPuzzleWindow *self)
 {
   self->settings = g_settings_new (APP_ID);
   self->rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  self->pending_answer = -1;
   build (self);
   g_settings_bind (self->settings, "show-counts", self->board, "show-counts",
                    G_SETTINGS_BIND_GET);
