@@ -14,6 +14,7 @@
 #include "dj-move-label.h"
 #include "dj-puzzle-window.h"
 #include "dj-training-store.h"
+#include "dj-xml.h"
 
 #include "dj-test-app.h"
 #include "dj-test-picture.h"
@@ -195,6 +196,9 @@ test_train (void)
   g_assert_cmpuint (score.streak, ==, 1);
   g_assert_cmpint (score.rating, >, DJ_TRAINING_START_RATING);
   screenshot (trainer, "solved");
+  /* Done: a pit chosen now is told so, and changes nothing. */
+  click (trainer, 0);
+  g_assert_cmpstr (dj_puzzle_window_get_feedback (trainer), ==, _("Done: go on with the next puzzle"));
 
   /* Fail the next one: judged, not played, and it comes back. */
   gtk_widget_activate_action (GTK_WIDGET (trainer), "puzzle.next", NULL);
@@ -227,6 +231,26 @@ test_train (void)
   gtk_widget_activate_action (GTK_WIDGET (trainer), "puzzle.next", NULL);
   g_assert_cmpuint (dj_puzzle_window_get_number (trainer), ==, 3);
   g_assert_false (dj_puzzle_window_get_repeated (trainer));
+
+  /* A pit that cannot be played is refused with the reason, no answer. */
+  {
+    DjGame *game = dj_puzzle_window_get_game (trainer);
+    DjMoves moves;
+    DjMove refused = DJ_NO_MOVE;
+
+    dj_moves_generate (dj_game_get_rules (game), dj_game_get_start (game), &moves);
+    for (guint i = 0; i < DJ_ROW_PITS && refused == DJ_NO_MOVE; i++)
+      if (moves.pit[i] != DJ_PIT_LEGAL)
+        {
+          refused = (DjMove) (moves.row_start + i);
+          click (trainer, refused);
+          g_assert_cmpstr (dj_puzzle_window_get_feedback (trainer), ==,
+                           dj_board_describe_refusal (dj_puzzle_window_get_board (trainer),
+                                                      moves.pit[i]));
+          g_assert_cmpint (dj_puzzle_window_get_state (trainer), ==, DJ_PUZZLE_STATE_SOLVING);
+        }
+    g_assert_cmpint (refused, !=, DJ_NO_MOVE);
+  }
 
   /* Hints: the half of the row, then the pit. */
   move = dj_puzzle_window_get_expected (trainer);
@@ -375,6 +399,66 @@ test_keyboard (void)
   gtk_window_destroy (GTK_WINDOW (trainer));
 }
 
+/* A set of the user's: its puzzles, in its order; a file without puzzles is
+ * refused with the reason. */
+static void
+test_open_set (void)
+{
+  g_autofree char *starter = g_build_filename (dj_puzzle_window_default_dir (), "abe-immediate.djenon",
+                                               NULL);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-puzzle-set-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "mine.djenon", NULL);
+  g_autofree char *sample_path = g_build_filename (dir, "game.djenon", NULL);
+  g_autoptr(GFile) starter_file = g_file_new_for_path (starter);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) sample = g_file_new_for_path (sample_path);
+  g_autoptr(DjCollection) all = NULL;
+  g_autoptr(DjCollection) mine = dj_collection_new ();
+  g_autoptr(DjCollection) game = NULL;
+  g_autoptr(GError) error = NULL;
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  DjRules immediate = { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE };
+  DjPuzzleWindow *trainer;
+
+  all = dj_xml_load_file (starter_file, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 150; i < 152; i++)
+    {
+      g_autoptr(DjGame) copy = dj_game_copy (dj_collection_get_game (all, i));
+
+      dj_collection_append (mine, copy);
+    }
+  g_assert_true (dj_xml_save_file (mine, file, NULL, &error));
+  g_assert_no_error (error);
+  /* An ordinary game from the start is no puzzle. */
+  game = dj_collection_new_with_game (&rules);
+  dj_game_play (dj_collection_get_game (game, 0),
+                dj_game_get_root (dj_collection_get_game (game, 0)), 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (dj_xml_save_file (game, sample, NULL, &error));
+
+  trainer = open_trainer ();
+  dj_puzzle_window_set_rules (trainer, &rules);
+  g_assert_false (dj_puzzle_window_open_set (trainer, sample, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, sample_path));
+  g_clear_error (&error);
+  g_assert_true (dj_rules_equal (dj_puzzle_window_get_rules (trainer), &rules));
+
+  g_assert_true (dj_puzzle_window_open_set (trainer, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (dj_rules_equal (dj_puzzle_window_get_rules (trainer), &immediate));
+  g_assert_cmpuint (dj_puzzle_window_get_number (trainer), ==, 1);
+  g_assert_true (dj_position_equal (dj_game_get_start (dj_puzzle_window_get_game (trainer)),
+                                    dj_game_get_start (dj_collection_get_game (mine, 0))));
+  gtk_widget_activate_action (GTK_WIDGET (trainer), "puzzle.next", NULL);
+  g_assert_cmpuint (dj_puzzle_window_get_number (trainer), ==, 2);
+  g_assert_true (dj_position_equal (dj_game_get_start (dj_puzzle_window_get_game (trainer)),
+                                    dj_game_get_start (dj_collection_get_game (mine, 1))));
+  gtk_window_destroy (GTK_WINDOW (trainer));
+  dj_test_remove_tree (dir);
+}
+
 /* A damaged store: said in the window, moved aside, training goes on. */
 static void
 test_damaged_store (void)
@@ -426,6 +510,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/puzzle-ui/train", test_train);
   g_test_add_func ("/djenon/puzzle-ui/keyboard", test_keyboard);
+  g_test_add_func ("/djenon/puzzle-ui/open-set", test_open_set);
   g_test_add_func ("/djenon/puzzle-ui/damaged-store", test_damaged_store);
   status = g_test_run ();
   g_clear_object (&app);

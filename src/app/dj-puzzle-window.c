@@ -39,6 +39,7 @@ struct _DjPuzzleWindow
   /* The puzzle shown. */
   DjGame          *game;
   guint            number;          /* in the set, from 1; 0: a store position */
+  PuzzleSet       *shown_set;       /* the set of the puzzle shown, or NULL */
   DjTrainingItem  *item;            /* its store item, once answered or when repeated */
   gboolean         repeated;
   gboolean         answered;        /* its answer is recorded */
@@ -113,15 +114,15 @@ set_clear (PuzzleSet *set)
 }
 
 /* A game is a puzzle when it starts from a set-up position of @rules and
- * its main line begins with a move of the side to move. */
+ * its main line begins with a pit move. */
 static gboolean
 is_puzzle (DjGame        *game,
            const DjRules *rules)
 {
   DjNode *first = dj_node_get_first_child (dj_game_get_root (game));
 
-  return dj_rules_equal (dj_game_get_rules (game), rules) && first != NULL
-         && dj_node_get_move (first) != DJ_PASS;
+  return dj_rules_equal (dj_game_get_rules (game), rules) && dj_game_has_setup (game)
+         && first != NULL && dj_node_get_move (first) != DJ_PASS;
 }
 
 static gboolean
@@ -271,6 +272,9 @@ update_prompt (DjPuzzleWindow *self)
       break;
     }
   gtk_label_set_label (self->prompt, text);
+  /* What a pit chosen now is told (see on_move_refused()). */
+  if (self->state != DJ_PUZZLE_STATE_SOLVING)
+    dj_board_set_busy_text (DJ_BOARD (self->board), text);
   dj_board_set_interactive (DJ_BOARD (self->board), self->state == DJ_PUZZLE_STATE_SOLVING);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "puzzle.hint",
                                  self->state == DJ_PUZZLE_STATE_SOLVING && self->hint_level < 2);
@@ -525,6 +529,17 @@ on_pit_activated (DjPuzzleWindow *self,
   record (self, FALSE);
 }
 
+/* An empty pit, a singleton in Djenon-aboure, a move while Djenon
+ * replies: said, and no answer. */
+static void
+on_move_refused (DjPuzzleWindow *self,
+                 int             move,
+                 guint           reason)
+{
+  if (self->state != DJ_PUZZLE_STATE_NONE)
+    say (self, dj_board_describe_refusal (DJ_BOARD (self->board), reason));
+}
+
 /* Showing a puzzle */
 
 static void
@@ -565,6 +580,7 @@ show_puzzle (DjPuzzleWindow *self,
   DjPuzzleTheme theme = DJ_PUZZLE_THEME_NONE;
 
   self->number = index + 1;
+  self->shown_set = set;
   self->repeated = repeated;
   self->item = dj_training_store_find (self->store, &self->rules, dj_game_get_start (puzzle));
   tag = dj_game_info_get_tag (info, DJ_PUZZLE_TAG_MIN_LOSS);
@@ -599,6 +615,7 @@ show_position (DjPuzzleWindow *self,
   const char *source = dj_training_item_get_source (item);
 
   self->number = 0;
+  self->shown_set = NULL;
   self->repeated = TRUE;
   self->item = item;
   self->min_loss = 0;
@@ -620,6 +637,7 @@ show_nothing (DjPuzzleWindow *self,
   g_clear_object (&self->game);
   self->item = NULL;
   self->number = 0;
+  self->shown_set = NULL;
   self->state = DJ_PUZZLE_STATE_NONE;
   dj_board_set_game (DJ_BOARD (self->board), NULL);
   dj_explainer_set_game (DJ_EXPLAINER (self->explainer), NULL);
@@ -655,6 +673,7 @@ show_next (DjPuzzleWindow *self)
   PuzzleSet *set = current_set (self, &error);
   DjTrainingItem *shown;
   DjTrainingItem *soonest = NULL;
+  guint first;
 
   flush_answer (self);
   shown = self->item;
@@ -678,10 +697,15 @@ show_next (DjPuzzleWindow *self)
       show_nothing (self, error->message);
       return;
     }
-  for (guint i = 0; i < set->puzzles->len; i++)
+  /* After the one shown, round to the start: Next never shows it again. */
+  first = self->shown_set == set && self->number > 0 ? self->number : 0;
+  for (guint k = 0; k < set->puzzles->len; k++)
     {
+      guint i = (first + k) % set->puzzles->len;
       DjGame *game = g_ptr_array_index (set->puzzles, i);
 
+      if (self->shown_set == set && i + 1 == self->number)
+        continue;
       if (dj_training_store_find (self->store, &self->rules, dj_game_get_start (game)) == NULL)
         {
           show_puzzle (self, set, i, FALSE);
@@ -890,6 +914,7 @@ dj_puzzle_window_open_set (DjPuzzleWindow  *self,
   set.name = g_file_get_basename (file);
   set_clear (&self->sets[rules_index (&rules)]);
   self->sets[rules_index (&rules)] = set;
+  self->shown_set = NULL;
   self->rules = rules;
   self->item = NULL;
   if (gtk_drop_down_get_selected (self->rules_choice) != rules_index (&rules))
@@ -1109,9 +1134,10 @@ build (DjPuzzleWindow *self)
 
   g_signal_connect_object (self->board, "pit-activated", G_CALLBACK (on_pit_activated), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "move-refused", G_CALLBACK (on_move_refused), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::animating", G_CALLBACK (on_animating), self,
                            G_CONNECT_SWAPPED);
-  dj_board_set_busy_text (DJ_BOARD (self->board), _("Djenon is replying"));
 }
 
 GtkWidget *
