@@ -70,6 +70,7 @@ for f in bin/djenon bin/djenon-cli \
          share/djenon/tables/aboure.djtb share/djenon/tables/abe.djtb \
          share/djenon/tables/abe-immediate.djtb share/djenon/tables/abe.djbook \
          share/djenon/samples/abe-sample.djenon share/djenon/djenon-game.rng \
+         share/djenon/puzzles/aboure.djenon share/djenon/puzzles/abe-immediate.djenon \
          share/help/C/djenon/index.page; do
   [ -e "$prefix/$f" ] || missing+=("$f")
 done

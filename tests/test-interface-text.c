@@ -15,6 +15,7 @@
 #include <locale.h>
 
 #include "dj-explainer.h"
+#include "dj-puzzle-window.h"
 #include "dj-test-app.h"
 
 /* Keys handled by a key controller rather than a shortcut: the board plays
@@ -169,6 +170,7 @@ test_shortcuts_window (void)
   g_autoptr(GPtrArray) widgets = NULL;
   g_autoptr(GPtrArray) window_widgets = NULL;
   g_autoptr(GtkWidget) explainer = NULL;
+  GtkWidget *trainer;
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (Key));
   g_autoptr(GArray) existing = g_array_new (FALSE, FALSE, sizeof (Key));
   g_auto(GStrv) actions = NULL;
@@ -251,6 +253,10 @@ test_shortcuts_window (void)
   /* Built when first shown: the move explainer of the study pane. */
   explainer = g_object_ref_sink (g_object_new (DJ_TYPE_EXPLAINER, NULL));
   add_controller_keys (existing, explainer);
+  /* The puzzle trainer, a window of its own. */
+  trainer = dj_puzzle_window_new (GTK_APPLICATION (app), NULL, NULL);
+  add_controller_keys (existing, trainer);
+  gtk_window_destroy (GTK_WINDOW (trainer));
   g_assert_cmpuint (unlisted, ==, 0);
 
   window_widgets = all_widgets (GTK_WIDGET (window));

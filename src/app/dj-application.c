@@ -10,6 +10,7 @@
 #include "dj-drafts.h"
 #include "dj-example-uri.h"
 #include "dj-help.h"
+#include "dj-puzzle-window.h"
 #include "dj-rules-view.h"
 #include "dj-toolkit.h"
 
@@ -325,12 +326,29 @@ open_example_activated (GSimpleAction *action,
   dj_application_open_example (data, g_variant_get_string (parameter, NULL));
 }
 
+/* The puzzle trainer: one window for the application. */
+static void
+puzzles_activated (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       data)
+{
+  GtkWidget *trainer = NULL;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (data)); l != NULL; l = l->next)
+    if (DJ_IS_PUZZLE_WINDOW (l->data))
+      trainer = l->data;
+  if (trainer == NULL)
+    trainer = dj_puzzle_window_new (GTK_APPLICATION (data), NULL, NULL);
+  gtk_window_present (GTK_WINDOW (trainer));
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "new-window", .activate = new_window_activated },
   { .name = "open-example", .activate = open_example_activated, .parameter_type = "s" },
   { .name = "quit", .activate = quit_activated },
   { .name = "about", .activate = about_activated },
   { .name = "help", .activate = help_activated },
+  { .name = "puzzles", .activate = puzzles_activated },
 };
 
 static const struct {
@@ -340,6 +358,7 @@ static const struct {
   { "app.new-window", { "<Control><Shift>n", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "app.help", { "F1", NULL } },
+  { "app.puzzles", { "<Control><Shift>p", NULL } },
   { "win.new-game", { "<Control>n", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
