@@ -98,12 +98,39 @@ list (DjLibrary *library)
   return DJ_CLI_OK;
 }
 
+/* The games whose players, event, site or comments contain @text. */
+static int
+search (DjLibrary  *library,
+        const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) ids = dj_library_match_text (library, text, &error);
+  g_autoptr(GPtrArray) games = ids != NULL ? dj_library_list_games (library, &error) : NULL;
+
+  if (games == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_INVALID;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      const DjLibraryGame *game = games->pdata[i];
+
+      if (g_hash_table_contains (ids, &game->id))
+        printf ("%s\t%u\t%s\t%s\t%s\n", game->path, game->number,
+                game->south != NULL ? game->south : "?", game->north != NULL ? game->north : "?",
+                game->event != NULL ? game->event : "");
+    }
+  return DJ_CLI_OK;
+}
+
 int
 dj_cli_library (int    argc,
                 char **argv)
 {
   g_autoptr(GOptionContext) context =
-    g_option_context_new (_("add|remove|list|update [FOLDER…] — the folders of the game library"));
+    g_option_context_new (_("add|remove|list|update|search [FOLDER…|TEXT…] — the folders of the "
+                            "game library, and its games by their text"));
   g_autoptr(GError) error = NULL;
   g_autoptr(DjLibrary) library = NULL;
   const char *action;
@@ -116,19 +143,25 @@ dj_cli_library (int    argc,
       return DJ_CLI_USAGE;
     }
   action = argc > 1 ? argv[1] : "";
-  if (strcmp (action, "add") != 0 && strcmp (action, "remove") != 0 &&
-      strcmp (action, "list") != 0 && strcmp (action, "update") != 0)
+  if ((strcmp (action, "add") != 0 && strcmp (action, "remove") != 0 &&
+       strcmp (action, "list") != 0 && strcmp (action, "update") != 0 &&
+       strcmp (action, "search") != 0) ||
+      (strcmp (action, "add") == 0 || strcmp (action, "remove") == 0 ||
+       strcmp (action, "search") == 0) != (argc > 2))
     {
-      g_printerr (_("Usage: djenon-cli library add|remove|list|update [FOLDER…]\n"));
-      return DJ_CLI_USAGE;
-    }
-  if ((strcmp (action, "add") == 0 || strcmp (action, "remove") == 0) != (argc > 2))
-    {
-      g_printerr (_("Usage: djenon-cli library add|remove|list|update [FOLDER…]\n"));
+      g_printerr (_("Usage: djenon-cli library add|remove|list|update [FOLDER…] or library "
+                    "search TEXT…\n"));
       return DJ_CLI_USAGE;
     }
   if ((library = open_library ()) == NULL)
     return DJ_CLI_INVALID;
+  if (strcmp (action, "search") == 0)
+    {
+      g_autofree char *text = g_strjoinv (" ", argv + 2);
+
+      status = update (library, TRUE);
+      return status == DJ_CLI_OK ? search (library, text) : status;
+    }
 
   for (int i = 2; i < argc; i++)
     {
@@ -355,11 +388,14 @@ dj_cli_generate (int    argc,
   int games = 100;
   gint64 seed = 1;
   gboolean force = FALSE;
+  int comments = 0;
   const GOptionEntry entries[] = {
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("How many games (default 100)"), N_("N") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed,
       N_("Seed of the random moves (default 1): the same seed gives the same games"), N_("SEED") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the file if it exists"), NULL },
+    { "comments", 0, 0, G_OPTION_ARG_INT, &comments,
+      N_("Comment about one move in N (default 0: no comments)"), N_("N") },
     { NULL }
   };
   g_autoptr(DjCollection) collection = NULL;
@@ -376,7 +412,7 @@ dj_cli_generate (int    argc,
   if (argc != 3)
     {
       g_printerr (_("Usage: djenon-cli generate VARIANT [--feeding X] [--games N] [--seed S] "
-                    "OUT\n"));
+                    "[--comments N] OUT\n"));
       return DJ_CLI_USAGE;
     }
   if (games < 1 || games > DJ_FORMAT_MAX_GAMES)
@@ -389,7 +425,14 @@ dj_cli_generate (int    argc,
       g_printerr (_("%s: the file exists (--force replaces it)\n"), argv[2]);
       return DJ_CLI_USAGE;
     }
+  if (comments < 0)
+    {
+      g_printerr (_("The number of --comments must be 0 or more\n"));
+      return DJ_CLI_USAGE;
+    }
   collection = dj_random_games_new (&rules, games, (guint32) seed);
+  if (comments > 0)
+    dj_random_games_add_comments (collection, comments, (guint32) seed);
   file = g_file_new_for_commandline_arg (argv[2]);
   lower = g_ascii_strdown (argv[2], -1);
   if (g_str_has_suffix (lower, DJ_XML_EXTENSION))
