@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -485,6 +486,8 @@ write_games (const char *path,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
 
+  /* Annotated games: the text search has comments to read. */
+  dj_random_games_add_comments (collection, 5, seed);
   if (!dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, &error))
     {
       g_printerr ("%s\n", error->message);
@@ -493,15 +496,24 @@ write_games (const char *path,
   return TRUE;
 }
 
-/* Builds a library of 20 files (--quick: 2) of 1,000 random games in a
- * temporary folder and measures indexing, re-opening and queries. */
+/* Builds a library of 20 files (--quick: 2; DJENON_BENCH_LIBRARY_FILES: that
+ * many) of 1,000 random games in a temporary folder and measures indexing,
+ * re-opening and queries. */
 int
 dj_cli_bench_library (gboolean quick)
 {
-  guint n_files = quick ? 2 : 20, per_file = 1000;
+  const char *files_env = g_getenv ("DJENON_BENCH_LIBRARY_FILES");
+  guint n_files = files_env != NULL ? CLAMP (atoi (files_env), 1, 1000) : quick ? 2 : 20;
+  guint per_file = 1000;
+  static const char *const texts[] = {
+    "e", "ne", "sow", "Diallo", "starved", "très bien", "the capture wins", "Ségou", "zz-none",
+    "North must pass next", "a blunder: the", "een sterke zet", "ou", "Rapid", "pits",
+  };
+  g_autoptr(GArray) text_times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) text_short = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
   g_autofree char *tmp = g_dir_make_tmp ("djenon-bench-library-XXXXXX", &error);
-  g_autofree char *games_dir = NULL, *db_dir = NULL, *changed = NULL;
+  g_autofree char *games_dir = NULL, *db_dir = NULL, *changed = NULL, *db_path = NULL;
   g_autoptr(DjLibrary) library = NULL;
   g_autoptr(GArray) explore_times = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) find_times = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -544,7 +556,10 @@ dj_cli_bench_library (gboolean quick)
   dj_library_report_clear (&report);
   if (!dj_library_get_counts (library, &games, &positions, &entries, &error))
     goto failed;
-  g_stat (dj_library_get_db_path (library), &st);
+  /* Measured closed: the write-ahead log is then in the file. */
+  db_path = g_strdup (dj_library_get_db_path (library));
+  g_clear_object (&library);
+  g_stat (db_path, &st);
   printf ("build    %" G_GUINT64_FORMAT " games in %u files, %" G_GUINT64_FORMAT
           " entries (%" G_GUINT64_FORMAT " distinct positions): %.2f s (%.2f s of CPU time), "
           "%.0f games/s, %.0f entries/s; at this rate 100,000 games take %.0f s, "
@@ -554,7 +569,6 @@ dj_cli_bench_library (gboolean quick)
           100000.0 / games * build_us / 1e6, 6e6 / entries * build_us / 1e6);
   printf ("size     %.1f MB, %.1f bytes per entry, %.1f bytes per distinct position\n",
           st.st_size / 1e6, (double) st.st_size / entries, (double) st.st_size / positions);
-  g_clear_object (&library);
 
   /* Re-open, nothing changed */
   t0 = g_get_monotonic_time ();
@@ -620,6 +634,28 @@ dj_cli_bench_library (gboolean quick)
           percentile_ms (find_times, 0.5), percentile_ms (find_times, 0.99),
           percentile_ms (find_times, 1.0), percentile_ms (find_cpu, 0.99),
           percentile_ms (find_cpu, 1.0));
+
+  /* Text search (players, event, site, comments), as the Library window's
+   * field asks it: every prefix of each text, as typed. */
+  for (guint round = 0; round < (quick ? 1u : 3u); round++)
+    for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+      for (glong len = 1; len <= g_utf8_strlen (texts[i], -1); len++)
+        {
+          g_autofree char *typed = g_utf8_substring (texts[i], 0, len);
+          g_autoptr(GHashTable) ids = NULL;
+
+          t0 = g_get_monotonic_time ();
+          if ((ids = dj_library_match_text (library, typed, &error)) == NULL)
+            goto failed;
+          g_array_append_val (len >= 3 ? text_times : text_short,
+                              (gint64) { g_get_monotonic_time () - t0 });
+        }
+  printf ("text     %u searches of 3 characters or more: median %.2f ms, p95 %.2f ms, "
+          "max %.2f ms; %u of 1 or 2 (every game read): median %.2f ms, p95 %.2f ms, "
+          "max %.2f ms\n", text_times->len, percentile_ms (text_times, 0.5),
+          percentile_ms (text_times, 0.95), percentile_ms (text_times, 1.0), text_short->len,
+          percentile_ms (text_short, 0.5), percentile_ms (text_short, 0.95),
+          percentile_ms (text_short, 1.0));
   status = DJ_CLI_OK;
   goto out;
 
