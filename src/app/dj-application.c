@@ -26,6 +26,14 @@ struct _DjApplication
 
 G_DEFINE_FINAL_TYPE (DjApplication, dj_application, ADW_TYPE_APPLICATION)
 
+enum {
+  PROP_0,
+  PROP_LIBRARY_SERVICE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 DjWindow *
 dj_application_find_window (DjApplication *self,
                             GFile         *file)
@@ -536,12 +544,34 @@ dj_application_dispose (GObject *object)
 }
 
 static void
+dj_application_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_LIBRARY_SERVICE:
+      g_value_set_object (value, dj_application_get_library_service (DJ_APPLICATION (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 dj_application_class_init (DjApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->dispose = dj_application_dispose;
+  object_class->get_property = dj_application_get_property;
+  /* The library every window and explorer shares (made on first use). */
+  properties[PROP_LIBRARY_SERVICE] =
+    g_param_spec_object ("library-service", NULL, NULL, DJ_TYPE_LIBRARY_SERVICE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   app_class->activate = dj_application_activate;
   app_class->open = dj_application_open;
   app_class->startup = dj_application_startup;

@@ -6,7 +6,6 @@
 
 #include <string.h>
 
-#include "dj-application.h"
 #include "dj-library-service.h"
 #include "dj-notation.h"
 #include "dj-xml.h"
@@ -276,14 +275,17 @@ dj_library_service_for_widget (GtkWidget  *widget,
   root = gtk_widget_get_root (widget);
   if (GTK_IS_WINDOW (root))
     app = gtk_window_get_application (GTK_WINDOW (root));
-  if (DJ_IS_APPLICATION (app))
+  /* DjApplication's property: the service knows no application class. */
+  if (app != NULL && g_object_class_find_property (G_OBJECT_GET_CLASS (app), "library-service"))
     {
-      DjLibraryService *shared = dj_application_get_library_service (DJ_APPLICATION (app));
+      g_autoptr(DjLibraryService) shared = NULL;
       g_autofree char *wanted = dir != NULL ? g_canonicalize_filename (dir, NULL) : NULL;
-      g_autofree char *have = g_canonicalize_filename (shared->dir, NULL);
+      g_autofree char *have = NULL;
 
-      if (wanted == NULL || strcmp (wanted, have) == 0)
-        return g_object_ref (shared);
+      g_object_get (app, "library-service", &shared, NULL);
+      have = shared != NULL ? g_canonicalize_filename (shared->dir, NULL) : NULL;
+      if (shared != NULL && (wanted == NULL || strcmp (wanted, have) == 0))
+        return g_steal_pointer (&shared);
     }
   return dj_library_service_new (dir);
 }

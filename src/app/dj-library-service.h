@@ -42,8 +42,9 @@ G_DECLARE_FINAL_TYPE (DjLibraryService, dj_library_service, DJ, LIBRARY_SERVICE,
  * Property "updating" (read-only): a pass runs.
  */
 DjLibraryService *dj_library_service_new          (const char       *dir);
-/* The service of @widget's application (a DjApplication), when its folder
- * is @dir (NULL: the default); else a new one for @dir. */
+/* The service of @widget's application (its "library-service" property,
+ * DjApplication's), when its folder is @dir (NULL: the default); else a new
+ * one for @dir. */
 DjLibraryService *dj_library_service_for_widget   (GtkWidget        *widget,
                                                    const char       *dir);
 
