@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "dj-explorer-pane.h"
+#include "dj-library-service.h"
 #include "dj-library-window.h"
 #include "dj-library.h"
 #include "dj-random-games.h"
@@ -624,6 +625,94 @@ test_follows_folders (void)
   destroy_window (main_window);
 }
 
+/* One updater ------------------------------------------------------------- */
+
+typedef struct
+{
+  guint    passes;     /* started */
+  guint    finished;
+  gboolean overlap;    /* a pass started while one ran */
+  gboolean running;
+} Passes;
+
+static void
+on_updating (DjLibraryService *service,
+             GParamSpec       *pspec,
+             Passes           *p)
+{
+  gboolean updating = dj_library_service_get_updating (service);
+
+  if (updating)
+    {
+      p->overlap |= p->running;
+      p->passes++;
+    }
+  p->running = updating;
+}
+
+static void
+on_finished (DjLibraryService *service,
+             gpointer          report,
+             GError           *error,
+             Passes           *p)
+{
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  p->finished++;
+}
+
+static gboolean
+two_finished (gpointer data)
+{
+  Passes *p = data;
+
+  return p->finished == 2 && !p->running;
+}
+
+/* The explorer and the Library window share the application's service;
+ * three updates asked at once make one pass and one more after it, never
+ * two at once. */
+static void
+test_one_updater (void)
+{
+  DjExplorerPane *pane;
+  DjWindow *main_window = window_with_explorer (&pane);
+  DjLibraryWindow *window = NULL;
+  g_autoptr(DjLibraryService) from_pane = NULL;
+  g_autoptr(DjLibraryService) from_window = NULL;
+  Passes p = { 0 };
+  Following f;
+
+  g_action_group_activate_action (G_ACTION_GROUP (main_window), "show-library", NULL);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (DJ_IS_LIBRARY_WINDOW (l->data))
+      window = l->data;
+  g_assert_nonnull (window);
+  f = (Following) { window, pane, N_GAMES };
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the library's games");
+  dj_test_wait_until (TIMEOUT_S, pane_has_games, &f, "the explorer's games");
+  from_pane = dj_library_service_for_widget (GTK_WIDGET (pane), NULL);
+  from_window = dj_library_service_for_widget (GTK_WIDGET (window), NULL);
+  g_assert_true (from_pane == from_window);
+  g_assert_false (dj_library_service_get_updating (from_pane));
+
+  g_signal_connect (from_pane, "notify::updating", G_CALLBACK (on_updating), &p);
+  g_signal_connect (from_pane, "finished", G_CALLBACK (on_finished), &p);
+  dj_library_service_update (from_pane);
+  dj_library_service_update (from_pane);
+  dj_library_service_update (from_pane);
+  dj_test_wait_until (TIMEOUT_S, two_finished, &p, "two passes");
+  /* Nothing more comes: the third request joined the second pass. */
+  for (guint i = 0; i < 3; i++)
+    dj_test_wait_frames (GTK_WIDGET (window), "a while after the passes");
+  g_assert_cmpuint (p.passes, ==, 2);
+  g_assert_cmpuint (p.finished, ==, 2);
+  g_assert_false (p.overlap);
+  g_signal_handlers_disconnect_by_data (from_pane, &p);
+  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_window (main_window);
+}
+
 /* The rebuild notice ------------------------------------------------------- */
 
 /* A label showing @needle, on screen, under @widget. */
@@ -762,6 +851,7 @@ main (int   argc,
   g_test_add_func ("/djenon/library-window/filters-sort-open", test_library_window);
   g_test_add_func ("/djenon/library/follows-folders", test_follows_folders);
   g_test_add_func ("/djenon/library/rebuilt-notice", test_rebuilt_notice);
+  g_test_add_func ("/djenon/library/one-updater", test_one_updater);
   status = g_test_run ();
 
   g_clear_object (&games);
