@@ -1365,6 +1365,57 @@ test_many_tiny_files (Fixture       *f,
   dj_library_report_clear (&report);
 }
 
+static gpointer
+open_in_thread (gpointer dir)
+{
+  return dj_library_open (dir, NULL);
+}
+
+/* Several threads (the explorer, the Library window, the updater) opening a
+ * damaged database at once: each gets a library, one of them rebuilt it and
+ * says so, and the rebuilt database is whole. */
+static void
+test_concurrent_open (Fixture       *f,
+                      gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 25, 91);
+  g_autofree char *path = write_file (f->games, "games.djn", c);
+  g_autofree char *db_path = g_strdup (dj_library_get_db_path (f->library));
+  GThread *threads[8];
+  guint notices = 0;
+  DjLibraryReport report;
+  Reference ref;
+
+  (void) data;
+  for (guint round = 0; round < 5; round++)
+    {
+      g_clear_object (&f->library);
+      g_assert_true (g_file_set_contents (db_path, "damaged beyond use\n", -1, NULL));
+      for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+        threads[i] = g_thread_new ("open", open_in_thread, f->db);
+      notices = 0;
+      for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+        {
+          DjLibrary *library = g_thread_join (threads[i]);
+
+          g_assert_nonnull (library);
+          notices += dj_library_get_notice (library) != NULL;
+          g_object_unref (library);
+        }
+      g_assert_cmpuint (notices, ==, 1);
+      reopen (f);
+      g_assert_null (dj_library_get_notice (f->library));
+      update (f, &report);
+      g_assert_cmpuint (report.indexed, ==, 1);
+      dj_library_report_clear (&report);
+    }
+  reference_init (&ref);
+  reference_add (&ref, path, c);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1399,6 +1450,7 @@ main (int    argc,
   ADD ("/djenon/library/locked", test_locked);
   ADD ("/djenon/library/changed-while-indexing", test_changed_while_indexing);
   ADD ("/djenon/library/many-tiny-files", test_many_tiny_files);
+  ADD ("/djenon/library/concurrent-open", test_concurrent_open);
 #undef ADD
   for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
     {

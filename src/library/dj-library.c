@@ -371,13 +371,58 @@ dj_library_default_dir (void)
   return g_build_filename (g_get_user_data_dir (), "djenon", NULL);
 }
 
+/* Opens the database, rebuilding it when it cannot be used as it is. */
+static gboolean
+open_checked (DjLibrary  *self,
+              GError    **error)
+{
+  g_autofree char *why = NULL;
+  DbState state;
+
+  if (!open_db (self, error))
+    return FALSE;
+  state = check_db (self, &why, error);
+  if (state == DB_FAILED)
+    return FALSE;
+  if (state == DB_BAD)
+    {
+      sqlite3_close (self->db);
+      self->db = NULL;
+      self->damaged = FALSE;
+      remove_db_files (self);
+      /* Translators: the database file, then why, e.g. "it is truncated" */
+      self->notice = g_strdup_printf (_("%s: the library database is rebuilt from the game "
+                                        "files: %s"), self->db_path, why);
+      if (!open_db (self, error))
+        return FALSE;
+      state = DB_EMPTY;
+    }
+  if (state == DB_EMPTY)
+    {
+      g_autofree char *pragmas =
+        g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = %d;",
+                         APPLICATION_ID, DJ_LIBRARY_SCHEMA_VERSION);
+
+      if (!exec (self, "BEGIN", error) || !exec (self, schema, error) ||
+          !exec (self, pragmas, error) || !exec (self, "COMMIT", error))
+        return FALSE;
+    }
+  /* Write-ahead log: a reader (the explorer) never waits for the indexer,
+   * and a commit does not wait for the disk; an interrupted update loses at
+   * most its last transactions, never the database's consistency. */
+  if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
+    return FALSE;
+  return TRUE;
+}
+
 DjLibrary *
 dj_library_open (const char  *dir,
                  GError     **error)
 {
+  static GMutex opening;
   g_autoptr(DjLibrary) self = NULL;
-  g_autofree char *why = NULL;
-  DbState state;
+  gboolean ok;
 
   g_return_val_if_fail (dir != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -398,39 +443,12 @@ dj_library_open (const char  *dir,
   if (!load_folders (self, error))
     return NULL;
 
-  if (!open_db (self, error))
-    return NULL;
-  state = check_db (self, &why, error);
-  if (state == DB_FAILED)
-    return NULL;
-  if (state == DB_BAD)
-    {
-      sqlite3_close (self->db);
-      self->db = NULL;
-      self->damaged = FALSE;
-      remove_db_files (self);
-      /* Translators: the database file, then why, e.g. "it is truncated" */
-      self->notice = g_strdup_printf (_("%s: the library database is rebuilt from the game "
-                                        "files: %s"), self->db_path, why);
-      if (!open_db (self, error))
-        return NULL;
-      state = DB_EMPTY;
-    }
-  if (state == DB_EMPTY)
-    {
-      g_autofree char *pragmas =
-        g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = %d;",
-                         APPLICATION_ID, DJ_LIBRARY_SCHEMA_VERSION);
-
-      if (!exec (self, "BEGIN", error) || !exec (self, schema, error) ||
-          !exec (self, pragmas, error) || !exec (self, "COMMIT", error))
-        return NULL;
-    }
-  /* Write-ahead log: a reader (the explorer) never waits for the indexer,
-   * and a commit does not wait for the disk; an interrupted update loses at
-   * most its last transactions, never the database's consistency. */
-  if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
+  /* One opening at a time in this process: two threads finding the same
+   * database damaged (or new) would both remove (or make) it. */
+  g_mutex_lock (&opening);
+  ok = open_checked (self, error);
+  g_mutex_unlock (&opening);
+  if (!ok)
     return NULL;
   return g_steal_pointer (&self);
 }
