@@ -14,9 +14,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 
 #include "dj-explorer-pane.h"
+#include "dj-library-service.h"
 #include "dj-library-window.h"
 #include "dj-library.h"
 #include "dj-random-games.h"
@@ -47,6 +50,7 @@ make_library (void)
   games_dir = g_build_filename (home, "games", NULL);
   g_mkdir_with_parents (games_dir, 0700);
   games = dj_random_games_new (&rules, N_GAMES, 2207);
+  g_assert_cmpuint (dj_random_games_add_comments (games, 6, 2208), >, 0);
   path = g_build_filename (games_dir, "random.djenon", NULL);
   file = g_file_new_for_path (path);
   dj_xml_save_file (games, file, NULL, &error);
@@ -347,21 +351,39 @@ contains (const char *field,
   return strstr (f, folded) != NULL;
 }
 
-/* Games of the collection that the filters keep, counted here. */
+/* Some comment of @game, on any line, holds @folded. */
+static gboolean
+comments_contain (DjGame     *game,
+                  const char *folded)
+{
+  DjNode *root = dj_game_get_root (game);
+
+  for (DjNode *n = root; n != NULL; n = dj_node_walk_next (n, root))
+    if (contains (dj_node_get_comment_before (n), folded)
+        || contains (dj_node_get_comment_after (n), folded))
+      return TRUE;
+  return FALSE;
+}
+
+/* Games of the collection that the filters keep, counted here (the search
+ * in comments too unless @info_only). */
 static guint
-count_games (const char *search,
-             int         result,
-             const char *from)
+count_games_full (const char *search,
+                  int         result,
+                  const char *from,
+                  gboolean    info_only)
 {
   g_autofree char *folded = search != NULL ? g_utf8_casefold (search, -1) : NULL;
   guint n = 0;
 
   for (guint i = 0; i < dj_collection_get_n_games (games); i++)
     {
-      const DjGameInfo *info = dj_game_get_info (dj_collection_get_game (games, i));
+      DjGame *game = dj_collection_get_game (games, i);
+      const DjGameInfo *info = dj_game_get_info (game);
 
       if (folded != NULL && !contains (info->south, folded) && !contains (info->north, folded)
-          && !contains (info->event, folded) && !contains (info->site, folded))
+          && !contains (info->event, folded) && !contains (info->site, folded)
+          && (info_only || !comments_contain (game, folded)))
         continue;
       if (result >= 0 && (int) info->result != result)
         continue;
@@ -370,6 +392,29 @@ count_games (const char *search,
       n++;
     }
   return n;
+}
+
+static guint
+count_games (const char *search,
+             int         result,
+             const char *from)
+{
+  return count_games_full (search, result, from, FALSE);
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  guint            n;
+} Shown;
+
+static gboolean
+shows_n (gpointer data)
+{
+  Shown *s = data;
+
+  return !dj_library_window_get_busy (s->window)
+         && dj_library_window_get_n_shown (s->window) == s->n;
 }
 
 static void
@@ -406,7 +451,31 @@ test_library_window (void)
   n = count_games (search, -1, NULL);
   g_assert_cmpuint (n, >=, 1);
   g_assert_cmpuint (n, <, N_GAMES);
-  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, n);
+  {
+    Shown shown = { window, n };
+
+    dj_test_wait_until (TIMEOUT_S, shows_n, &shown, "the games of a player");
+  }
+  /* Words found only in comments (of any line), in another case: the
+   * players, event and site at once, the comments when the index answers. */
+  {
+    const char *words[] = { "STARVED", "très bien", "ne" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+      {
+        Shown shown = { window, count_games (words[i], -1, NULL) };
+
+        if (i < 2)
+          {
+            g_assert_cmpuint (count_games_full (words[i], -1, NULL, TRUE), ==, 0);
+            g_assert_cmpuint (shown.n, >=, 1);
+          }
+        g_assert_cmpuint (shown.n, <, N_GAMES);
+        dj_library_window_set_search (window, words[i]);
+        dj_test_wait_until (TIMEOUT_S, shows_n, &shown, "the games of a comment's words");
+        g_test_message ("\"%s\": %u games", words[i], shown.n);
+      }
+  }
   dj_library_window_set_search (window, NULL);
 
   /* Variant and result. */
@@ -463,6 +532,277 @@ test_library_window (void)
   destroy_window (main_window);
 }
 
+/* Following the folders ---------------------------------------------------- */
+
+static char *
+write_games (const char *name,
+             guint       n,
+             guint32     seed)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) more = dj_random_games_new (&rules, n, seed);
+  char *path = g_build_filename (games_dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  dj_xml_save_file (more, file, NULL, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  DjExplorerPane  *pane;
+  guint            games;
+} Following;
+
+static gboolean
+window_has_games (gpointer data)
+{
+  Following *f = data;
+
+  return !dj_library_window_get_busy (f->window)
+         && dj_library_window_get_n_games (f->window) == f->games;
+}
+
+/* The games from the start position, as the pane shows them. */
+static gboolean
+pane_has_games (gpointer data)
+{
+  Following *f = data;
+  GArray *table = dj_explorer_pane_get_table (f->pane);
+  guint sum = 0;
+
+  if (table == NULL || dj_explorer_pane_get_busy (f->pane))
+    return FALSE;
+  for (guint i = 0; i < table->len; i++)
+    sum += g_array_index (table, DjExplorerMove, i).games;
+  return sum == f->games;
+}
+
+/* A file written into a library folder (or a folder below it) by another
+ * program shows in the Library window and the explorer without asking;
+ * deleted, its games go. */
+static void
+test_follows_folders (void)
+{
+  DjExplorerPane *pane;
+  DjWindow *main_window = window_with_explorer (&pane);
+  DjLibraryWindow *window = NULL;
+  g_autofree char *sub = g_build_filename (games_dir, "later", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *deep = NULL;
+  Following f;
+
+  g_action_group_activate_action (G_ACTION_GROUP (main_window), "show-library", NULL);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (DJ_IS_LIBRARY_WINDOW (l->data))
+      window = l->data;
+  g_assert_nonnull (window);
+  f = (Following) { window, pane, N_GAMES };
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the library's games");
+  dj_test_wait_until (TIMEOUT_S, pane_has_games, &f, "the explorer's games");
+
+  path = write_games ("more.djenon", 7, 4401);
+  f.games = N_GAMES + 7;
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the window showing a new file's games");
+  dj_test_wait_until (TIMEOUT_S, pane_has_games, &f, "the explorer counting a new file's games");
+
+  /* A new folder, then a file in it. */
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  deep = g_build_filename ("later", "deeper.djenon", NULL);
+  g_free (write_games (deep, 3, 4402));
+  f.games = N_GAMES + 10;
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the games of a new folder's file");
+
+  dj_test_remove_tree (sub);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  f.games = N_GAMES;
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the games of deleted files gone");
+  dj_test_wait_until (TIMEOUT_S, pane_has_games, &f, "the explorer without them");
+  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_window (main_window);
+}
+
+/* One updater ------------------------------------------------------------- */
+
+typedef struct
+{
+  guint    passes;     /* started */
+  guint    finished;
+  gboolean overlap;    /* a pass started while one ran */
+  gboolean running;
+} Passes;
+
+static void
+on_updating (DjLibraryService *service,
+             GParamSpec       *pspec,
+             Passes           *p)
+{
+  gboolean updating = dj_library_service_get_updating (service);
+
+  if (updating)
+    {
+      p->overlap |= p->running;
+      p->passes++;
+    }
+  p->running = updating;
+}
+
+static void
+on_finished (DjLibraryService *service,
+             gpointer          report,
+             GError           *error,
+             Passes           *p)
+{
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  p->finished++;
+}
+
+static gboolean
+two_finished (gpointer data)
+{
+  Passes *p = data;
+
+  return p->finished == 2 && !p->running;
+}
+
+/* The explorer and the Library window share the application's service;
+ * three updates asked at once make one pass and one more after it, never
+ * two at once. */
+static void
+test_one_updater (void)
+{
+  DjExplorerPane *pane;
+  DjWindow *main_window = window_with_explorer (&pane);
+  DjLibraryWindow *window = NULL;
+  g_autoptr(DjLibraryService) from_pane = NULL;
+  g_autoptr(DjLibraryService) from_window = NULL;
+  Passes p = { 0 };
+  Following f;
+
+  g_action_group_activate_action (G_ACTION_GROUP (main_window), "show-library", NULL);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (DJ_IS_LIBRARY_WINDOW (l->data))
+      window = l->data;
+  g_assert_nonnull (window);
+  f = (Following) { window, pane, N_GAMES };
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the library's games");
+  dj_test_wait_until (TIMEOUT_S, pane_has_games, &f, "the explorer's games");
+  from_pane = dj_library_service_for_widget (GTK_WIDGET (pane), NULL);
+  from_window = dj_library_service_for_widget (GTK_WIDGET (window), NULL);
+  g_assert_true (from_pane == from_window);
+  g_assert_false (dj_library_service_get_updating (from_pane));
+
+  g_signal_connect (from_pane, "notify::updating", G_CALLBACK (on_updating), &p);
+  g_signal_connect (from_pane, "finished", G_CALLBACK (on_finished), &p);
+  dj_library_service_update (from_pane);
+  dj_library_service_update (from_pane);
+  dj_library_service_update (from_pane);
+  dj_test_wait_until (TIMEOUT_S, two_finished, &p, "two passes");
+  /* Nothing more comes: the third request joined the second pass. */
+  for (guint i = 0; i < 3; i++)
+    dj_test_wait_frames (GTK_WIDGET (window), "a while after the passes");
+  g_assert_cmpuint (p.passes, ==, 2);
+  g_assert_cmpuint (p.finished, ==, 2);
+  g_assert_false (p.overlap);
+  g_signal_handlers_disconnect_by_data (from_pane, &p);
+  gtk_window_destroy (GTK_WINDOW (window));
+  destroy_window (main_window);
+}
+
+/* The rebuild notice ------------------------------------------------------- */
+
+/* A label showing @needle, on screen, under @widget. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *needle)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && strstr (gtk_label_get_label (GTK_LABEL (widget)), needle) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, needle))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct
+{
+  GtkWidget  *widget;
+  const char *needle;
+} Showing;
+
+static gboolean
+showing (gpointer data)
+{
+  Showing *s = data;
+
+  return shows_label (s->widget, s->needle);
+}
+
+/* A library whose database is not one, and that has a folder. */
+static char *
+damaged_library (const char *name)
+{
+  char *dir = g_build_filename (home, name, NULL);
+  g_autofree char *db = g_build_filename (dir, "library.sqlite", NULL);
+  g_autofree char *folders = g_build_filename (dir, "folders.txt", NULL);
+  g_autofree char *list = g_strdup_printf ("%s\n", games_dir);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (folders, list, -1, NULL));
+  g_assert_true (g_file_set_contents (db, "This is not a database.\n", -1, NULL));
+  return dir;
+}
+
+/* The explorer and the Library window both say, in sight, that the
+ * database was rebuilt, and where it is; then they show the games. */
+static void
+test_rebuilt_notice (void)
+{
+  g_autofree char *pane_dir = damaged_library ("damaged-for-pane");
+  g_autofree char *window_dir = damaged_library ("damaged-for-window");
+  g_autofree char *pane_db = g_build_filename (pane_dir, "library.sqlite", NULL);
+  g_autofree char *window_db = g_build_filename (window_dir, "library.sqlite", NULL);
+  GtkWidget *holder = gtk_window_new ();
+  DjExplorerPane *pane = DJ_EXPLORER_PANE (dj_explorer_pane_new ());
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjGame) game = dj_game_new (&rules, NULL);
+  DjLibraryWindow *window;
+  Showing s;
+  Following f;
+
+  dj_explorer_pane_set_library_dir (pane, pane_dir);
+  gtk_window_set_child (GTK_WINDOW (holder), GTK_WIDGET (pane));
+  gtk_window_set_default_size (GTK_WINDOW (holder), 700, 500);
+  dj_explorer_pane_set_game (pane, game);
+  gtk_window_present (GTK_WINDOW (holder));
+  s = (Showing) { GTK_WIDGET (pane), pane_db };
+  dj_test_wait_until (TIMEOUT_S, showing, &s, "the explorer's rebuild notice");
+  f = (Following) { NULL, pane, N_GAMES };
+  dj_test_wait_until (TIMEOUT_S, pane_has_games, &f, "the explorer's games after the rebuild");
+  g_assert_true (shows_label (GTK_WIDGET (pane), pane_db));
+
+  window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app), window_dir));
+  gtk_window_present (GTK_WINDOW (window));
+  s = (Showing) { GTK_WIDGET (window), window_db };
+  dj_test_wait_until (TIMEOUT_S, showing, &s, "the Library window's rebuild notice");
+  f = (Following) { window, NULL, N_GAMES };
+  dj_test_wait_until (TIMEOUT_S, window_has_games, &f, "the window's games after the rebuild");
+  g_assert_true (shows_label (GTK_WIDGET (window), window_db));
+  save_picture (gtk_window_get_child (GTK_WINDOW (window)),
+                g_strcmp0 (g_getenv ("LANGUAGE"), "ur") == 0 ? "library-notice-ur.png"
+                                                             : "library-notice-en.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (holder));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* In Urdu every text of the pane is translated. */
 static void
 test_translated (void)
@@ -509,6 +849,9 @@ main (int   argc,
   g_test_add_func ("/djenon/explorer/empty-library", test_empty_library);
   g_test_add_func ("/djenon/explorer/translated", test_translated);
   g_test_add_func ("/djenon/library-window/filters-sort-open", test_library_window);
+  g_test_add_func ("/djenon/library/follows-folders", test_follows_folders);
+  g_test_add_func ("/djenon/library/rebuilt-notice", test_rebuilt_notice);
+  g_test_add_func ("/djenon/library/one-updater", test_one_updater);
   status = g_test_run ();
 
   g_clear_object (&games);

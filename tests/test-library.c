@@ -6,7 +6,9 @@
 
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "dj-library.h"
@@ -997,6 +999,423 @@ test_list_games (Fixture       *f,
     g_object_unref (c[i]);
 }
 
+/* ---- Text search: players, event, site and every comment ---- */
+
+static void
+fold_into (GString    *text,
+           const char *part)
+{
+  g_autofree char *folded = NULL;
+
+  if (part == NULL)
+    return;
+  folded = g_utf8_casefold (part, -1);
+  g_string_append (text, folded);
+  g_string_append_c (text, '\n');
+}
+
+/* The plain count: (path, number) of every game whose text contains @needle. */
+static GHashTable *
+reference_text (GPtrArray  *paths,
+                GPtrArray  *collections,
+                const char *needle)
+{
+  GHashTable *found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *folded = g_utf8_casefold (needle, -1);
+
+  for (guint i = 0; i < collections->len; i++)
+    for (guint g = 0; g < dj_collection_get_n_games (collections->pdata[i]); g++)
+      {
+        DjGame *game = dj_collection_get_game (collections->pdata[i], g);
+        const DjGameInfo *info = dj_game_get_info (game);
+        DjNode *root = dj_game_get_root (game);
+        g_autoptr(GString) text = g_string_new (NULL);
+
+        fold_into (text, info->south);
+        fold_into (text, info->north);
+        fold_into (text, info->event);
+        fold_into (text, info->site);
+        for (DjNode *n = root; n != NULL; n = dj_node_walk_next (n, root))
+          {
+            fold_into (text, dj_node_get_comment_before (n));
+            fold_into (text, dj_node_get_comment_after (n));
+          }
+        if (strstr (text->str, folded) != NULL)
+          g_hash_table_add (found, g_strdup_printf ("%s#%u", (char *) paths->pdata[i], g + 1));
+      }
+  return found;
+}
+
+static void
+check_text (DjLibrary  *library,
+            GPtrArray  *paths,
+            GPtrArray  *collections,
+            const char *needle)
+{
+  g_autoptr(GHashTable) expected = reference_text (paths, collections, needle);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) ids = dj_library_match_text (library, needle, &error);
+  g_autoptr(GPtrArray) games = dj_library_list_games (library, &error);
+  guint matched = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      const DjLibraryGame *game = games->pdata[i];
+      g_autofree char *key = g_strdup_printf ("%s#%u", game->path, game->number);
+
+      if (!g_hash_table_contains (ids, &game->id))
+        {
+          if (g_hash_table_contains (expected, key))
+            g_error ("\"%s\" is in %s but not found", needle, key);
+          continue;
+        }
+      if (!g_hash_table_contains (expected, key))
+        g_error ("\"%s\" is not in %s but found there", needle, key);
+      matched++;
+    }
+  g_assert_cmpuint (matched, ==, g_hash_table_size (ids));
+  g_assert_cmpuint (matched, ==, g_hash_table_size (expected));
+  g_test_message ("\"%s\": %u games", needle, matched);
+}
+
+/* A variation from the start with a comment: the search reads every line. */
+static void
+add_commented_variation (DjGame     *game,
+                         const char *comment)
+{
+  DjNode *root = dj_game_get_root (game);
+  DjMove main_move = dj_node_get_move (dj_node_get_first_child (root));
+  DjMoves legal;
+  DjPosition child;
+
+  dj_moves_generate (dj_game_get_rules (game), dj_node_get_position (root), &legal);
+  for (DjMove m = 0; m < DJ_PASS; m++)
+    if (m != main_move && dj_moves_child (&legal, dj_node_get_position (root), m, &child))
+      {
+        DjNode *node = dj_game_append_unchecked (game, root, m, &child);
+
+        dj_game_load_comments (game, node, NULL, g_strdup (comment));
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+static void
+test_text_search (Fixture       *f,
+                  gconstpointer  data)
+{
+  const DjRules rules[] = { DJ_RULES_INIT (DJ_VARIANT_ABOURE), DJ_RULES_INIT (DJ_VARIANT_ABE) };
+  const char *needles[] = {
+    "sowing", "STARVED", "très bien", "HIZLI", "een sterke", "diallo", "Ségou", "é",
+    "ne", "n", "a*b?[c]", "*", "?", "[", "élan vital", "Zebra", "pits are empty.", "nowhere-xyz",
+  };
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) collections = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report;
+
+  (void) data;
+  for (guint i = 0; i < 3; i++)
+    {
+      DjCollection *c = dj_random_games_new (&rules[i % 2], 40, 900 + i);
+      g_autofree char *name = g_strdup_printf ("commented-%u.%s", i, i == 1 ? "djenon" : "djn");
+
+      g_assert_cmpuint (dj_random_games_add_comments (c, 3 + i, 77 + i), >, 0);
+      /* Words only in a variation, characters GLOB would take as wildcards,
+       * and case beyond ASCII. */
+      add_commented_variation (dj_collection_get_game (c, 5), "Zebra line: a*b?[c]");
+      add_commented_variation (dj_collection_get_game (c, 7 + i), "ÉLAN VITAL");
+      g_ptr_array_add (paths, write_file (f->games, name, c));
+      g_ptr_array_add (collections, c);
+    }
+  update (f, &report);
+  dj_library_report_clear (&report);
+  for (guint i = 0; i < G_N_ELEMENTS (needles); i++)
+    check_text (f->library, paths, collections, needles[i]);
+
+  /* A file changed: its old text is forgotten, its new text found. */
+  {
+    g_autofree char *path = g_strdup (paths->pdata[0]);
+    DjCollection *c = dj_random_games_new (&rules[0], 12, 950);
+    DjGame *third = dj_collection_get_game (c, 2);
+
+    dj_game_load_comments (third, dj_game_get_root (third), NULL, g_strdup ("Ostrich opening"));
+    g_unlink (path);
+    {
+      g_autofree char *base = g_path_get_basename (path);
+
+      g_free (write_file (f->games, base, c));
+    }
+    g_object_unref (collections->pdata[0]);
+    collections->pdata[0] = c;
+    update (f, &report);
+    g_assert_cmpuint (report.indexed, ==, 1);
+    dj_library_report_clear (&report);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (needles); i++)
+    check_text (f->library, paths, collections, needles[i]);
+  check_text (f->library, paths, collections, "ostrich");
+
+  /* The folder removed: nothing found. */
+  g_assert_true (dj_library_remove_folder (f->library, f->games, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(GHashTable) ids = dj_library_match_text (f->library, "e", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_hash_table_size (ids), ==, 0);
+  }
+}
+
+/* ---- Faults ---- */
+
+/* Run as "test-library --hold-lock DB": holds the database's write lock
+ * (a write transaction left open), as another program might, until its
+ * standard input closes. */
+static int
+hold_lock (const char *db_path)
+{
+  sqlite3 *db;
+  char byte;
+
+  if (sqlite3_open (db_path, &db) != SQLITE_OK ||
+      sqlite3_exec (db, "BEGIN IMMEDIATE; UPDATE meta SET value = value", NULL, NULL,
+                    NULL) != SQLITE_OK)
+    return 1;
+  fputs ("locked\n", stdout);
+  fflush (stdout);
+  while (read (STDIN_FILENO, &byte, 1) > 0)
+    ;
+  sqlite3_close (db);
+  return 0;
+}
+
+/* A database locked by another process: it is read still (write-ahead
+ * log), an update waits, then fails with a clear error; nothing is
+ * rebuilt (it is someone's), and all is well once the lock goes. */
+static void
+test_locked (Fixture       *f,
+             gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 30, 61);
+  g_autofree char *path = write_file (f->games, "games.djn", c);
+  g_autofree char *self_path = g_file_read_link ("/proc/self/exe", NULL);
+  const char *argv[] = { self_path, "--hold-lock", dj_library_get_db_path (f->library), NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjLibrary) second = NULL;
+  DjLibraryReport report;
+  GPid pid;
+  int in_fd, out_fd, status;
+  char line[16] = "";
+  guint64 games = 0;
+
+  (void) data;
+  update (f, &report);
+  dj_library_report_clear (&report);
+  g_assert_nonnull (self_path);
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, &in_fd, &out_fd, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (read (out_fd, line, 7), ==, 7);
+  g_assert_cmpstr (line, ==, "locked\n");
+
+  second = dj_library_open (f->db, &error);
+  g_assert_no_error (error);
+  g_assert_null (dj_library_get_notice (second));
+  g_assert_true (dj_library_get_counts (second, &games, NULL, NULL, &error));
+  g_assert_cmpuint (games, ==, 30);
+  g_free (write_file (f->games, "more.djn", c));
+  g_assert_false (dj_library_update (second, NULL, NULL, NULL, &report, &error));
+  g_assert_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_DATABASE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, dj_library_get_db_path (f->library)));
+  g_assert_nonnull (strstr (error->message, "another program"));
+  g_clear_error (&error);
+  dj_library_report_clear (&report);
+  g_clear_object (&second);
+
+  close (in_fd);
+  close (out_fd);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+
+  reopen (f);
+  g_assert_null (dj_library_get_notice (f->library));
+  update (f, &report);
+  g_assert_cmpuint (report.indexed, ==, 1);
+  dj_library_report_clear (&report);
+  g_assert_true (dj_library_get_counts (f->library, &games, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (games, ==, 60);
+}
+
+typedef struct
+{
+  char *changed;
+  char *deleted;
+  DjCollection *replacement;
+} Meddling;
+
+/* After the first file: another writes the last file anew and deletes the
+ * second, while the update goes on. */
+static void
+meddle (guint       done,
+        guint       total,
+        const char *path,
+        gpointer    data)
+{
+  Meddling *m = data;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  (void) total;
+  (void) path;
+  if (done != 1)
+    return;
+  g_assert_cmpint (g_unlink (m->deleted), ==, 0);
+  file = g_file_new_for_path (m->changed);
+  g_assert_true (dj_notation_save_file (m->replacement, file, DJ_SAFE_SAVE_NONE, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_changed_while_indexing (Fixture       *f,
+                             gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(DjCollection) a = dj_random_games_new (&rules, 20, 71);
+  g_autoptr(DjCollection) b = dj_random_games_new (&rules, 20, 72);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 20, 73);
+  g_autoptr(DjCollection) c2 = dj_random_games_new (&rules, 35, 74);
+  g_autofree char *pa = write_file (f->games, "a.djn", a);
+  g_autofree char *pb = write_file (f->games, "b.djn", b);
+  g_autofree char *pc = write_file (f->games, "c.djn", c);
+  Meddling m = { pc, pb, c2 };
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report;
+  Reference ref;
+
+  (void) data;
+  g_assert_true (dj_library_update (f->library, NULL, meddle, &m, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report.files, ==, 3);
+  /* b was gone when its turn came: reported, not fatal */
+  g_assert_cmpuint (report.failed, ==, 1);
+  dj_library_report_clear (&report);
+
+  /* The next pass forgets b and reads c again: nothing lost. */
+  update (f, &report);
+  g_assert_cmpuint (report.removed, ==, 1);
+  g_assert_cmpuint (report.unchanged, ==, 1);
+  g_assert_cmpuint (report.indexed, ==, 1);
+  dj_library_report_clear (&report);
+  reference_init (&ref);
+  reference_add (&ref, pa, a);
+  reference_add (&ref, pc, c2);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+  update (f, &report);
+  g_assert_cmpuint (report.indexed, ==, 0);
+  g_assert_cmpuint (report.unchanged, ==, 2);
+  dj_library_report_clear (&report);
+}
+
+/* 10,000 tiny files in 100 folders: all read, every folder reported for
+ * watching, and a second pass reads none of them again. */
+static void
+test_many_tiny_files (Fixture       *f,
+                      gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 1, 81);
+  g_autofree char *first = write_file (f->root, "tiny.djn", c);
+  g_autofree char *bytes = NULL;
+  DjLibraryReport report;
+  guint64 games = 0;
+  gsize len;
+
+  (void) data;
+  g_assert_true (g_file_get_contents (first, &bytes, &len, NULL));
+  for (guint d = 0; d < 100; d++)
+    {
+      g_autofree char *dir = g_strdup_printf ("%s/%02u", f->games, d);
+
+      g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+      for (guint i = 0; i < 100; i++)
+        {
+          g_autofree char *path = g_strdup_printf ("%s/%02u.djn", dir, i);
+
+          g_assert_true (g_file_set_contents (path, bytes, len, NULL));
+        }
+    }
+  update (f, &report);
+  g_assert_cmpuint (report.files, ==, 10000);
+  g_assert_cmpuint (report.indexed, ==, 10000);
+  g_assert_cmpuint (report.failed, ==, 0);
+  g_assert_cmpuint (report.dirs->len, ==, 101);
+  dj_library_report_clear (&report);
+  g_assert_true (dj_library_get_counts (f->library, &games, NULL, NULL, NULL));
+  g_assert_cmpuint (games, ==, 10000);
+  update (f, &report);
+  g_assert_cmpuint (report.unchanged, ==, 10000);
+  g_assert_cmpuint (report.indexed, ==, 0);
+  dj_library_report_clear (&report);
+}
+
+static gpointer
+open_in_thread (gpointer dir)
+{
+  return dj_library_open (dir, NULL);
+}
+
+/* Several threads (the explorer, the Library window, the updater) opening a
+ * damaged database at once: each gets a library, one of them rebuilt it and
+ * says so, and the rebuilt database is whole. */
+static void
+test_concurrent_open (Fixture       *f,
+                      gconstpointer  data)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autoptr(DjCollection) c = dj_random_games_new (&rules, 25, 91);
+  g_autofree char *path = write_file (f->games, "games.djn", c);
+  g_autofree char *db_path = g_strdup (dj_library_get_db_path (f->library));
+  GThread *threads[8];
+  guint notices = 0;
+  DjLibraryReport report;
+  Reference ref;
+
+  (void) data;
+  for (guint round = 0; round < 5; round++)
+    {
+      g_clear_object (&f->library);
+      g_assert_true (g_file_set_contents (db_path, "damaged beyond use\n", -1, NULL));
+      for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+        threads[i] = g_thread_new ("open", open_in_thread, f->db);
+      notices = 0;
+      for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+        {
+          DjLibrary *library = g_thread_join (threads[i]);
+
+          g_assert_nonnull (library);
+          notices += dj_library_get_notice (library) != NULL;
+          g_object_unref (library);
+        }
+      g_assert_cmpuint (notices, ==, 1);
+      reopen (f);
+      g_assert_null (dj_library_get_notice (f->library));
+      update (f, &report);
+      g_assert_cmpuint (report.indexed, ==, 1);
+      dj_library_report_clear (&report);
+    }
+  reference_init (&ref);
+  reference_add (&ref, path, c);
+  check_against (f->library, &ref);
+  reference_clear (&ref);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1010,6 +1429,8 @@ main (int    argc,
     { "interrupted", DAMAGE_INTERRUPTED },
   };
 
+  if (argc == 3 && strcmp (argv[1], "--hold-lock") == 0)
+    return hold_lock (argv[2]);
   g_test_init (&argc, &argv, NULL);
   dj_xml_init ();
 
@@ -1025,6 +1446,11 @@ main (int    argc,
   ADD ("/djenon/library/async", test_async);
   ADD ("/djenon/library/filters-and-values", test_filters_and_values);
   ADD ("/djenon/library/list-games", test_list_games);
+  ADD ("/djenon/library/text-search", test_text_search);
+  ADD ("/djenon/library/locked", test_locked);
+  ADD ("/djenon/library/changed-while-indexing", test_changed_while_indexing);
+  ADD ("/djenon/library/many-tiny-files", test_many_tiny_files);
+  ADD ("/djenon/library/concurrent-open", test_concurrent_open);
 #undef ADD
   for (guint i = 0; i < G_N_ELEMENTS (damages); i++)
     {

@@ -22,9 +22,18 @@ struct _DjApplication
   gboolean       drafts_checked;
   gboolean       benchmark_first_frame;
   gint64         start_time;
+  DjLibraryService *library_service;
 };
 
 G_DEFINE_FINAL_TYPE (DjApplication, dj_application, ADW_TYPE_APPLICATION)
+
+enum {
+  PROP_0,
+  PROP_LIBRARY_SERVICE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 DjWindow *
 dj_application_find_window (DjApplication *self,
@@ -456,6 +465,21 @@ prepare_gtk (void)
   adw_init ();
 }
 
+/* The start-up check of the library: when it has folders, a pass in a
+ * worker (only files whose size or time changed are read) once the first
+ * window is up; it also starts watching the folders. */
+static gboolean
+check_library (gpointer data)
+{
+  DjApplication *self = data;
+  g_autofree char *folders = g_build_filename (dj_library_service_get_dir (self->library_service),
+                                               "folders.txt", NULL);
+
+  if (g_file_test (folders, G_FILE_TEST_IS_REGULAR))
+    dj_library_service_ensure_updated (self->library_service);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 dj_application_startup (GApplication *app)
 {
@@ -484,6 +508,28 @@ dj_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), app_accels[i].action,
                                            app_accels[i].accels);
+  dj_application_get_library_service (self);
+  g_idle_add_full (G_PRIORITY_LOW, check_library, g_object_ref (self), g_object_unref);
+}
+
+DjLibraryService *
+dj_application_get_library_service (DjApplication *self)
+{
+  g_return_val_if_fail (DJ_IS_APPLICATION (self), NULL);
+
+  if (self->library_service == NULL)
+    self->library_service = dj_library_service_new (NULL);
+  return self->library_service;
+}
+
+static void
+dj_application_shutdown (GApplication *app)
+{
+  DjApplication *self = DJ_APPLICATION (app);
+
+  if (self->library_service != NULL)
+    dj_library_service_cancel (self->library_service);
+  G_APPLICATION_CLASS (dj_application_parent_class)->shutdown (app);
 }
 
 static int
@@ -512,8 +558,25 @@ dj_application_dispose (GObject *object)
   DjApplication *self = DJ_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->library_service);
 
   G_OBJECT_CLASS (dj_application_parent_class)->dispose (object);
+}
+
+static void
+dj_application_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_LIBRARY_SERVICE:
+      g_value_set_object (value, dj_application_get_library_service (DJ_APPLICATION (object)));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -523,9 +586,16 @@ dj_application_class_init (DjApplicationClass *klass)
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
   object_class->dispose = dj_application_dispose;
+  object_class->get_property = dj_application_get_property;
+  /* The library every window and explorer shares (made on first use). */
+  properties[PROP_LIBRARY_SERVICE] =
+    g_param_spec_object ("library-service", NULL, NULL, DJ_TYPE_LIBRARY_SERVICE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   app_class->activate = dj_application_activate;
   app_class->open = dj_application_open;
   app_class->startup = dj_application_startup;
+  app_class->shutdown = dj_application_shutdown;
   app_class->handle_local_options = dj_application_handle_local_options;
 }
 

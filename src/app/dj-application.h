@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "dj-library-service.h"
 #include "dj-window.h"
 
 G_BEGIN_DECLS
@@ -29,5 +30,8 @@ DjWindow      *dj_application_new_window       (DjApplication     *self);
 /* Opens a djenon: link (a help example) in a new game window, or says why not. */
 void           dj_application_open_example     (DjApplication     *self,
                                                 const char        *uri);
+/* The application's library: its folders and its updates, shared by every
+ * window and explorer. */
+DjLibraryService *dj_application_get_library_service (DjApplication *self);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "dj-analysis-panel.h"
 #include "dj-bidi.h"
 #include "dj-explorer-pane.h"
+#include "dj-library-service.h"
 #include "dj-move-label.h"
 
 struct _DjExplorerPane
@@ -23,6 +24,7 @@ struct _DjExplorerPane
   GtkListBox     *list_box;
   GtkLabel       *error_label;
   GtkLabel       *status_label;
+  GtkLabel       *notice_label;
   GtkButton      *add_button;
   GtkExpander    *hits_expander;
   GtkListBox     *hits_box;
@@ -37,9 +39,8 @@ struct _DjExplorerPane
   /* Used by one worker at a time: never touched while @querying. */
   DjLibrary      *library;
   gboolean        querying;
-  gboolean        updated;       /* brought up to date once this session */
-  gboolean        updating;
-  GCancellable   *update_cancellable;
+  guint           generation;    /* counts the library's changes */
+  DjLibraryService *service;     /* the application's: folders and updates */
   GCancellable   *values_cancellable;
   gboolean        valuing;
   gboolean        disposed;
@@ -166,7 +167,8 @@ describe (const DjExplorerMove *row,
 static void
 set_busy_state (DjExplorerPane *self)
 {
-  gboolean busy = self->querying || self->valuing || self->updating;
+  gboolean busy = self->querying || self->valuing
+                  || (self->service != NULL && dj_library_service_get_updating (self->service));
 
   if (self->disposed)
     return;
@@ -435,6 +437,7 @@ typedef struct
   guint       hits_total;
   gboolean    no_folders;
   char       *notice;
+  guint       generation;
 } Query;
 
 static void
@@ -487,7 +490,9 @@ query_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
-static void start_update (DjExplorerPane *self);
+static DjLibraryService *ensure_service (DjExplorerPane *self);
+static void show_notice (DjExplorerPane *self,
+                         const char     *notice);
 
 static gboolean
 asked_now (DjExplorerPane *self,
@@ -550,11 +555,17 @@ on_explored (GObject      *source,
   g_autoptr(GError) error = NULL;
 
   self->querying = FALSE;
-  if (q->library != NULL && self->library == NULL)
+  /* A library opened before the folders changed has the old ones. */
+  if (q->library != NULL && self->library == NULL && q->generation == self->generation)
     self->library = g_steal_pointer (&q->library);
   set_busy_state (self);
   if (!is_active (self))
     return;
+  if (q->generation != self->generation)
+    {
+      start_query (self);
+      return;
+    }
   if (!g_task_propagate_boolean (task, &error))
     {
       forget_table (self, "error");
@@ -567,8 +578,7 @@ on_explored (GObject      *source,
       start_query (self);
       return;
     }
-  if (q->notice != NULL)
-    gtk_label_set_label (self->error_label, q->notice);
+  show_notice (self, q->notice);
   if (q->no_folders)
     {
       forget_table (self, "empty");
@@ -588,8 +598,7 @@ on_explored (GObject      *source,
   self->has_values = FALSE;
   show_table (self);
   start_values (self);
-  if (!self->updated && !self->updating)
-    start_update (self);
+  dj_library_service_ensure_updated (ensure_service (self));
 }
 
 static void
@@ -614,7 +623,8 @@ start_query (DjExplorerPane *self)
     g_cancellable_cancel (self->values_cancellable);
 
   q = g_new0 (Query, 1);
-  q->dir = g_strdup (self->library_dir);
+  q->dir = g_strdup (dj_library_service_get_dir (ensure_service (self)));
+  q->generation = self->generation;
   q->library = g_steal_pointer (&self->library);
   q->rules = *rules;
   q->pos = *pos;
@@ -630,58 +640,71 @@ start_query (DjExplorerPane *self)
   g_task_run_in_thread (task, query_thread);
 }
 
-/* Keeping the library up to date */
+/* Keeping the library up to date: the application's service does it */
 
 static void
-on_update_progress (guint       done,
-                    guint       total,
-                    const char *path,
-                    gpointer    data)
+on_update_progress (DjExplorerPane *self,
+                    guint           done,
+                    guint           total,
+                    const char     *path)
 {
-  DjExplorerPane *self = data;
   g_autofree char *text = NULL;
 
-  if (self->disposed)
-    return;
   /* Translators: while the library reads its folders: files read of all */
   text = g_strdup_printf (_("Indexing the library: %u of %u files…"), done, total);
   gtk_label_set_label (self->status_label, text);
 }
 
 static void
-on_updated (GObject      *source,
-            GAsyncResult *result,
-            gpointer      data)
+on_update_finished (DjExplorerPane        *self,
+                    const DjLibraryReport *report,
+                    const GError          *error)
 {
-  g_autoptr(DjExplorerPane) self = data;
-  g_autoptr(GError) error = NULL;
-  DjLibraryReport report = { 0 };
-
-  dj_library_update_finish (DJ_LIBRARY (source), result, &report, &error);
-  dj_library_report_clear (&report);
-  self->updating = FALSE;
-  self->updated = TRUE;
-  g_clear_object (&self->update_cancellable);
-  set_busy_state (self);
-  if (self->disposed)
-    return;
+  gtk_label_set_label (self->status_label, "");
   if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    gtk_label_set_label (self->error_label, error->message);
-  /* New games may reach the position shown. */
+    gtk_label_set_label (self->status_label, error->message);
+}
+
+/* New games may reach the position shown, and the folders may differ. */
+static void
+on_library_changed (DjExplorerPane *self)
+{
+  self->generation++;
+  if (!self->querying)
+    g_clear_object (&self->library);
   self->shown = FALSE;
   start_query (self);
 }
 
+/* The database was rebuilt from the files: said where it is seen. */
 static void
-start_update (DjExplorerPane *self)
+show_notice (DjExplorerPane *self,
+             const char     *notice)
 {
-  if (self->library == NULL)
+  if (notice == NULL || self->disposed)
     return;
-  self->updating = TRUE;
-  self->update_cancellable = g_cancellable_new ();
-  set_busy_state (self);
-  dj_library_update_async (self->library, self->update_cancellable, on_update_progress, self,
-                           on_updated, g_object_ref (self));
+  gtk_label_set_label (self->notice_label, notice);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
+}
+
+static DjLibraryService *
+ensure_service (DjExplorerPane *self)
+{
+  if (self->service != NULL)
+    return self->service;
+  self->service = dj_library_service_for_widget (GTK_WIDGET (self), self->library_dir);
+  g_signal_connect_object (self->service, "progress", G_CALLBACK (on_update_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "finished", G_CALLBACK (on_update_finished), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "changed", G_CALLBACK (on_library_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "notice", G_CALLBACK (show_notice), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "notify::updating", G_CALLBACK (set_busy_state), self,
+                           G_CONNECT_SWAPPED);
+  show_notice (self, dj_library_service_get_notice (self->service));
+  return self->service;
 }
 
 /* The empty library: adding a folder */
@@ -698,19 +721,17 @@ on_folder_chosen (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   g_object_unref (dialog);
-  if (folder == NULL || self->disposed || self->library == NULL || self->querying)
+  if (folder == NULL || self->disposed)
     {
       g_object_unref (self);
       return;
     }
   path = g_file_get_path (folder);
-  if (path == NULL || !dj_library_add_folder (self->library, path, &error))
-    gtk_label_set_label (self->error_label, error != NULL ? error->message : "");
-  else
+  /* The service says "changed": the pane asks again. */
+  if (path == NULL || !dj_library_service_add_folder (ensure_service (self), path, &error))
     {
-      self->updated = FALSE;
-      self->shown = FALSE;
-      start_query (self);
+      forget_table (self, "error");
+      gtk_label_set_label (self->error_label, error != NULL ? error->message : "");
     }
   g_object_unref (self);
 }
@@ -813,7 +834,7 @@ dj_explorer_pane_set_library_dir (DjExplorerPane *self,
                                   const char     *dir)
 {
   g_return_if_fail (DJ_IS_EXPLORER_PANE (self));
-  g_return_if_fail (self->library == NULL && !self->querying);
+  g_return_if_fail (self->library == NULL && !self->querying && self->service == NULL);
 
   g_free (self->library_dir);
   self->library_dir = g_strdup (dir);
@@ -843,7 +864,8 @@ gboolean
 dj_explorer_pane_get_busy (DjExplorerPane *self)
 {
   g_return_val_if_fail (DJ_IS_EXPLORER_PANE (self), FALSE);
-  return self->querying || self->valuing || self->updating;
+  return self->querying || self->valuing
+         || (self->service != NULL && dj_library_service_get_updating (self->service));
 }
 
 GArray *
@@ -957,8 +979,6 @@ dj_explorer_pane_dispose (GObject *object)
   self->disposed = TRUE;
   if (self->values_cancellable != NULL)
     g_cancellable_cancel (self->values_cancellable);
-  if (self->update_cancellable != NULL)
-    g_cancellable_cancel (self->update_cancellable);
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -974,12 +994,12 @@ dj_explorer_pane_finalize (GObject *object)
   DjExplorerPane *self = DJ_EXPLORER_PANE (object);
 
   /* Workers hold a reference: by now they are done. */
-  g_assert (!self->querying && !self->valuing && !self->updating);
+  g_assert (!self->querying && !self->valuing);
   g_clear_pointer (&self->table, g_array_unref);
   g_clear_pointer (&self->search, dj_search_unref);
   g_clear_object (&self->library);
   g_clear_object (&self->values_cancellable);
-  g_clear_object (&self->update_cancellable);
+  g_clear_object (&self->service);
   g_free (self->library_dir);
   g_free (self->player);
   g_free (self->shown_player);
@@ -1107,6 +1127,13 @@ dj_explorer_pane_init (DjExplorerPane *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Working"), -1);
   gtk_box_append (GTK_BOX (header), GTK_WIDGET (self->spinner));
   gtk_box_append (GTK_BOX (self->box), header);
+
+  /* Why the library was rebuilt, seen whatever the page. */
+  self->notice_label = GTK_LABEL (wrapped_label (""));
+  gtk_label_set_selectable (self->notice_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->notice_label), "warning");
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), FALSE);
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->notice_label));
 
   /* Filters: a player's games, both feeding options. */
   self->player_entry = GTK_EDITABLE (gtk_search_entry_new ());

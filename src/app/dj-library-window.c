@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "dj-library-service.h"
 #include "dj-library-window.h"
 
 /* A game of the list: a GObject around one DjLibraryGame. */
@@ -65,7 +66,7 @@ struct _DjLibraryWindow
   AdwWindow           parent_instance;
 
   char               *library_dir;
-  DjLibrary          *library;      /* for folders and updates, main thread */
+  DjLibraryService   *service;      /* the application's: folders and updates */
   GListStore         *store;
   GtkFilterListModel *filtered;
   GtkSortListModel   *sorted;
@@ -80,6 +81,7 @@ struct _DjLibraryWindow
   GtkEntry           *to_entry;
   GtkLabel           *count_label;
   GtkLabel           *message_label;
+  GtkLabel           *notice_label;
   GtkWidget          *progress_box;
   GtkProgressBar     *progress;
   GtkWidget          *folders_box;
@@ -93,10 +95,14 @@ struct _DjLibraryWindow
 
   gboolean            listing;
   gboolean            relist;
-  gboolean            updating;
-  gboolean            updated;
-  GCancellable       *update_cancellable;
   gboolean            disposed;
+
+  /* Comment search: games (ids) whose text holds @matched, from a worker;
+   * @searcher is the worker's library, never touched while @searching. */
+  GHashTable         *matches;
+  char               *matched;
+  gboolean            searching;
+  DjLibrary          *searcher;
 };
 
 enum {
@@ -118,6 +124,9 @@ G_DEFINE_FINAL_TYPE (DjLibraryWindow, dj_library_window, ADW_TYPE_WINDOW)
 
 static void start_listing (DjLibraryWindow *self);
 static void start_update (DjLibraryWindow *self);
+static void start_search (DjLibraryWindow *self);
+static void show_notice (DjLibraryWindow *self,
+                         const char      *notice);
 
 static void
 notify_busy (DjLibraryWindow *self)
@@ -209,7 +218,10 @@ filter_game (gpointer item,
   if (self->to != NULL && (game->date == NULL
                            || strncmp (game->date, self->to, strlen (self->to)) > 0))
     return FALSE;
-  if (self->search != NULL && strstr (it->haystack, self->search) == NULL)
+  /* The players, event and site at once; comments when the worker tells. */
+  if (self->search != NULL && strstr (it->haystack, self->search) == NULL
+      && (self->matches == NULL || g_strcmp0 (self->matched, self->search) != 0
+          || !g_hash_table_contains (self->matches, &it->game->id)))
     return FALSE;
   return TRUE;
 }
@@ -270,12 +282,14 @@ typedef struct
   char      *dir;
   GPtrArray *games;
   GStrv      folders;
+  char      *notice;
 } Listing;
 
 static void
 listing_free (Listing *l)
 {
   g_free (l->dir);
+  g_free (l->notice);
   g_clear_pointer (&l->games, g_ptr_array_unref);
   g_strfreev (l->folders);
   g_free (l);
@@ -292,6 +306,8 @@ listing_thread (GTask        *task,
   GError *error = NULL;
 
   library = dj_library_open (l->dir, &error);
+  if (library != NULL)
+    l->notice = g_strdup (dj_library_get_notice (library));
   if (library == NULL || (l->games = dj_library_list_games (library, &error)) == NULL)
     {
       g_task_return_error (task, error);
@@ -308,11 +324,9 @@ on_remove_folder (GtkButton       *button,
   const char *path = g_object_get_data (G_OBJECT (button), "folder");
   g_autoptr(GError) error = NULL;
 
-  if (self->library == NULL || self->updating)
-    return;
-  if (!dj_library_remove_folder (self->library, path, &error))
+  /* The service says "changed": the games are listed again. */
+  if (!dj_library_service_remove_folder (self->service, path, &error))
     gtk_label_set_label (self->message_label, error->message);
-  start_listing (self);
 }
 
 static void
@@ -369,6 +383,7 @@ on_listed (GObject      *source,
       start_listing (self);
       return;
     }
+  show_notice (self, l->notice);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     {
       gtk_label_set_label (self->message_label, error->message);
@@ -386,8 +401,11 @@ on_listed (GObject      *source,
   gtk_stack_set_visible_child_name (self->stack,
                                     l->folders == NULL || l->folders[0] == NULL ? "empty" : "games");
   update_count (self);
-  if (!self->updated && !self->updating && l->folders != NULL && l->folders[0] != NULL)
-    start_update (self);
+  /* The ids of a search may be of the games listed before: asked again. */
+  g_clear_pointer (&self->matched, g_free);
+  start_search (self);
+  if (l->folders != NULL && l->folders[0] != NULL)
+    dj_library_service_ensure_updated (self->service);
 }
 
 static void
@@ -411,101 +429,82 @@ start_listing (DjLibraryWindow *self)
   g_task_run_in_thread (task, listing_thread);
 }
 
-/* Updating the index */
+/* Updating the index: the application's service does it */
 
-static gboolean
-ensure_library (DjLibraryWindow *self)
+static void
+show_notice (DjLibraryWindow *self,
+             const char      *notice)
 {
-  g_autoptr(GError) error = NULL;
-
-  if (self->library != NULL)
-    return TRUE;
-  self->library = dj_library_open (self->library_dir, &error);
-  if (self->library == NULL)
-    {
-      gtk_label_set_label (self->message_label, error->message);
-      return FALSE;
-    }
-  if (dj_library_get_notice (self->library) != NULL)
-    gtk_label_set_label (self->message_label, dj_library_get_notice (self->library));
-  return TRUE;
+  if (notice == NULL || self->disposed)
+    return;
+  gtk_label_set_label (self->notice_label, notice);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), TRUE);
 }
 
 static void
-on_update_progress (guint       done,
-                    guint       total,
-                    const char *path,
-                    gpointer    data)
+on_update_progress (DjLibraryWindow *self,
+                    guint            done,
+                    guint            total,
+                    const char      *path)
 {
-  DjLibraryWindow *self = data;
   g_autofree char *text = NULL;
 
-  if (self->disposed)
-    return;
   gtk_progress_bar_set_fraction (self->progress, total > 0 ? (double) done / total : 0);
   text = g_strdup_printf (_("Indexing the library: %u of %u files…"), done, total);
   gtk_progress_bar_set_text (self->progress, text);
 }
 
 static void
-on_updated (GObject      *source,
-            GAsyncResult *result,
-            gpointer      data)
+on_updating (DjLibraryWindow *self)
 {
-  g_autoptr(DjLibraryWindow) self = data;
-  g_autoptr(GError) error = NULL;
-  DjLibraryReport report = { 0 };
+  gboolean updating = dj_library_service_get_updating (self->service);
 
-  dj_library_update_finish (DJ_LIBRARY (source), result, &report, &error);
-  self->updating = FALSE;
-  self->updated = TRUE;
-  g_clear_object (&self->update_cancellable);
-  notify_busy (self);
-  if (!self->disposed)
+  if (updating)
     {
-      gtk_widget_set_visible (self->progress_box, FALSE);
-      if (error != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        gtk_label_set_label (self->message_label,
-                             _("Indexing cancelled: the games read so far are listed."));
-      else if (error != NULL)
-        gtk_label_set_label (self->message_label, error->message);
-      else if (report.failed > 0)
-        {
-          g_autofree char *text =
-            g_strdup_printf (ngettext ("%u file could not be read: %s",
-                                       "%u files could not be read; the first: %s", report.failed),
-                             report.failed, report.problems->len > 0
-                             ? (const char *) report.problems->pdata[0] : "");
+      guint done, total;
 
-          gtk_label_set_label (self->message_label, text);
-        }
-      else
-        gtk_label_set_label (self->message_label, "");
-      start_listing (self);
+      dj_library_service_get_progress (self->service, &done, &total);
+      gtk_progress_bar_set_fraction (self->progress, total > 0 ? (double) done / total : 0);
+      gtk_progress_bar_set_text (self->progress, _("Looking for game files…"));
     }
-  dj_library_report_clear (&report);
+  gtk_widget_set_visible (self->progress_box, updating);
+  notify_busy (self);
+}
+
+static void
+on_update_finished (DjLibraryWindow       *self,
+                    const DjLibraryReport *report,
+                    const GError          *error)
+{
+  if (error != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    gtk_label_set_label (self->message_label,
+                         _("Indexing cancelled: the games read so far are listed."));
+  else if (error != NULL)
+    gtk_label_set_label (self->message_label, error->message);
+  else if (report->failed > 0)
+    {
+      g_autofree char *text =
+        g_strdup_printf (ngettext ("%u file could not be read: %s",
+                                   "%u files could not be read; the first: %s", report->failed),
+                         report->failed, report->problems->len > 0
+                         ? (const char *) report->problems->pdata[0] : "");
+
+      gtk_label_set_label (self->message_label, text);
+    }
+  else
+    gtk_label_set_label (self->message_label, "");
 }
 
 static void
 start_update (DjLibraryWindow *self)
 {
-  if (self->updating || !ensure_library (self))
-    return;
-  self->updating = TRUE;
-  self->update_cancellable = g_cancellable_new ();
-  gtk_progress_bar_set_fraction (self->progress, 0);
-  gtk_progress_bar_set_text (self->progress, _("Looking for game files…"));
-  gtk_widget_set_visible (self->progress_box, TRUE);
-  notify_busy (self);
-  dj_library_update_async (self->library, self->update_cancellable, on_update_progress, self,
-                           on_updated, g_object_ref (self));
+  dj_library_service_update (self->service);
 }
 
 static void
 on_cancel_update (DjLibraryWindow *self)
 {
-  if (self->update_cancellable != NULL)
-    g_cancellable_cancel (self->update_cancellable);
+  dj_library_service_cancel (self->service);
 }
 
 static void
@@ -520,19 +519,12 @@ on_folder_chosen (GtkNativeDialog *dialog,
   if (response == GTK_RESPONSE_ACCEPT)
     folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   g_object_unref (dialog);
-  if (folder != NULL && !self->disposed && ensure_library (self))
+  if (folder != NULL && !self->disposed)
     {
       path = g_file_get_path (folder);
-      if (path == NULL || !dj_library_add_folder (self->library, path, &error))
+      /* Listed again on "changed", indexed by the pass it starts. */
+      if (path == NULL || !dj_library_service_add_folder (self->service, path, &error))
         gtk_label_set_label (self->message_label, error != NULL ? error->message : "");
-      else
-        {
-          self->updated = FALSE;
-          if (self->updating)
-            on_cancel_update (self);
-          else
-            start_update (self);
-        }
     }
   g_object_unref (self);
 }
@@ -631,6 +623,100 @@ column_title (DjLibraryColumn column)
     }
 }
 
+/* Comment search, in a worker: the field filters at once by players,
+ * event and site, and the games whose comments match are added when the
+ * worker answers.  One worker at a time; it asks again for the text of
+ * the field when it is done, never for a queue of keystrokes. */
+
+typedef struct
+{
+  char       *dir;
+  DjLibrary  *library;
+  char       *text;
+  GHashTable *matches;
+} Search;
+
+static void
+search_free (Search *q)
+{
+  g_free (q->dir);
+  g_clear_object (&q->library);
+  g_free (q->text);
+  g_clear_pointer (&q->matches, g_hash_table_unref);
+  g_free (q);
+}
+
+static void
+search_thread (GTask        *task,
+               gpointer      source,
+               gpointer      data,
+               GCancellable *cancellable)
+{
+  Search *q = data;
+  GError *error = NULL;
+
+  if (q->library == NULL && (q->library = dj_library_open (q->dir, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  q->matches = dj_library_match_text (q->library, q->text, &error);
+  if (q->matches == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_searched (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(DjLibraryWindow) self = data;
+  Search *q = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+
+  self->searching = FALSE;
+  if (self->searcher == NULL)
+    self->searcher = g_steal_pointer (&q->library);
+  notify_busy (self);
+  if (self->disposed)
+    return;
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      gtk_label_set_label (self->message_label, error->message);
+      return;
+    }
+  g_clear_pointer (&self->matches, g_hash_table_unref);
+  self->matches = g_steal_pointer (&q->matches);
+  g_free (self->matched);
+  self->matched = g_steal_pointer (&q->text);
+  if (g_strcmp0 (self->matched, self->search) == 0)
+    refilter (self);
+  else
+    start_search (self);
+}
+
+static void
+start_search (DjLibraryWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Search *q;
+
+  if (self->searching || self->search == NULL || g_strcmp0 (self->matched, self->search) == 0)
+    return;
+  q = g_new0 (Search, 1);
+  q->dir = g_strdup (dj_library_service_get_dir (self->service));
+  q->library = g_steal_pointer (&self->searcher);
+  q->text = g_strdup (self->search);
+  self->searching = TRUE;
+  notify_busy (self);
+  task = g_task_new (NULL, NULL, on_searched, g_object_ref (self));
+  g_task_set_source_tag (task, start_search);
+  g_task_set_task_data (task, q, (GDestroyNotify) search_free);
+  g_task_run_in_thread (task, search_thread);
+}
+
 /* Filters from the fields */
 
 static char *
@@ -650,6 +736,7 @@ on_fields_changed (DjLibraryWindow *self)
 
   g_free (self->search);
   self->search = search != NULL ? g_utf8_casefold (search, -1) : NULL;
+  start_search (self);
   self->variant = variant == 1 ? DJ_VARIANT_ABOURE : variant == 2 ? DJ_VARIANT_ABE : -1;
   self->result = result == 1 ? DJ_RESULT_SOUTH_WINS : result == 2 ? DJ_RESULT_NORTH_WINS
                  : result == 3 ? DJ_RESULT_DRAW : result == 4 ? DJ_RESULT_UNKNOWN : -1;
@@ -670,6 +757,19 @@ dj_library_window_new (GtkApplication *application,
                                         NULL);
 
   self->library_dir = library_dir != NULL ? g_strdup (library_dir) : dj_library_default_dir ();
+  self->service = dj_library_service_for_widget (GTK_WIDGET (self), library_dir);
+  g_signal_connect_object (self->service, "progress", G_CALLBACK (on_update_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "finished", G_CALLBACK (on_update_finished), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "changed", G_CALLBACK (start_listing), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "notice", G_CALLBACK (show_notice), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->service, "notify::updating", G_CALLBACK (on_updating), self,
+                           G_CONNECT_SWAPPED);
+  show_notice (self, dj_library_service_get_notice (self->service));
+  on_updating (self);
   start_listing (self);
   return GTK_WIDGET (self);
 }
@@ -678,7 +778,7 @@ gboolean
 dj_library_window_get_busy (DjLibraryWindow *self)
 {
   g_return_val_if_fail (DJ_IS_LIBRARY_WINDOW (self), FALSE);
-  return self->listing || self->updating;
+  return self->listing || self->searching || dj_library_service_get_updating (self->service);
 }
 
 guint
@@ -767,8 +867,6 @@ dj_library_window_dispose (GObject *object)
   DjLibraryWindow *self = DJ_LIBRARY_WINDOW (object);
 
   self->disposed = TRUE;
-  if (self->update_cancellable != NULL)
-    g_cancellable_cancel (self->update_cancellable);
   G_OBJECT_CLASS (dj_library_window_parent_class)->dispose (object);
 }
 
@@ -777,9 +875,11 @@ dj_library_window_finalize (GObject *object)
 {
   DjLibraryWindow *self = DJ_LIBRARY_WINDOW (object);
 
-  g_clear_object (&self->library);
+  g_clear_object (&self->service);
+  g_clear_object (&self->searcher);
+  g_clear_pointer (&self->matches, g_hash_table_unref);
+  g_free (self->matched);
   g_clear_object (&self->store);
-  g_clear_object (&self->update_cancellable);
   g_free (self->library_dir);
   g_free (self->search);
   g_free (self->from);
@@ -895,7 +995,8 @@ dj_library_window_init (DjLibraryWindow *self)
   /* Filters */
   self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->search_entry), TRUE);
-  g_object_set (self->search_entry, "placeholder-text", _("Players, event or site"), NULL);
+  g_object_set (self->search_entry, "placeholder-text", _("Players, event, site or comments"),
+                NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search the Games"), -1);
   g_signal_connect_swapped (self->search_entry, "search-changed",
@@ -935,6 +1036,15 @@ dj_library_window_init (DjLibraryWindow *self)
   gtk_label_set_xalign (self->message_label, 0);
   gtk_widget_set_margin_start (GTK_WIDGET (self->message_label), 12);
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->message_label));
+  /* Why the library was rebuilt, kept in sight (messages come and go). */
+  self->notice_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->notice_label, TRUE);
+  gtk_label_set_xalign (self->notice_label, 0);
+  gtk_label_set_selectable (self->notice_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->notice_label), "warning");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->notice_label), 12);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), FALSE);
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->notice_label));
 
   /* The games: store → filter → sort → column view. */
   self->store = g_list_store_new (DJ_TYPE_LIBRARY_ITEM);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -98,12 +99,39 @@ list (DjLibrary *library)
   return DJ_CLI_OK;
 }
 
+/* The games whose players, event, site or comments contain @text. */
+static int
+search (DjLibrary  *library,
+        const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) ids = dj_library_match_text (library, text, &error);
+  g_autoptr(GPtrArray) games = ids != NULL ? dj_library_list_games (library, &error) : NULL;
+
+  if (games == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return DJ_CLI_INVALID;
+    }
+  for (guint i = 0; i < games->len; i++)
+    {
+      const DjLibraryGame *game = games->pdata[i];
+
+      if (g_hash_table_contains (ids, &game->id))
+        printf ("%s\t%u\t%s\t%s\t%s\n", game->path, game->number,
+                game->south != NULL ? game->south : "?", game->north != NULL ? game->north : "?",
+                game->event != NULL ? game->event : "");
+    }
+  return DJ_CLI_OK;
+}
+
 int
 dj_cli_library (int    argc,
                 char **argv)
 {
   g_autoptr(GOptionContext) context =
-    g_option_context_new (_("add|remove|list|update [FOLDER…] — the folders of the game library"));
+    g_option_context_new (_("add|remove|list|update|search [FOLDER…|TEXT…] — the folders of the "
+                            "game library, and its games by their text"));
   g_autoptr(GError) error = NULL;
   g_autoptr(DjLibrary) library = NULL;
   const char *action;
@@ -116,19 +144,25 @@ dj_cli_library (int    argc,
       return DJ_CLI_USAGE;
     }
   action = argc > 1 ? argv[1] : "";
-  if (strcmp (action, "add") != 0 && strcmp (action, "remove") != 0 &&
-      strcmp (action, "list") != 0 && strcmp (action, "update") != 0)
+  if ((strcmp (action, "add") != 0 && strcmp (action, "remove") != 0 &&
+       strcmp (action, "list") != 0 && strcmp (action, "update") != 0 &&
+       strcmp (action, "search") != 0) ||
+      (strcmp (action, "add") == 0 || strcmp (action, "remove") == 0 ||
+       strcmp (action, "search") == 0) != (argc > 2))
     {
-      g_printerr (_("Usage: djenon-cli library add|remove|list|update [FOLDER…]\n"));
-      return DJ_CLI_USAGE;
-    }
-  if ((strcmp (action, "add") == 0 || strcmp (action, "remove") == 0) != (argc > 2))
-    {
-      g_printerr (_("Usage: djenon-cli library add|remove|list|update [FOLDER…]\n"));
+      g_printerr (_("Usage: djenon-cli library add|remove|list|update [FOLDER…] or library "
+                    "search TEXT…\n"));
       return DJ_CLI_USAGE;
     }
   if ((library = open_library ()) == NULL)
     return DJ_CLI_INVALID;
+  if (strcmp (action, "search") == 0)
+    {
+      g_autofree char *text = g_strjoinv (" ", argv + 2);
+
+      status = update (library, TRUE);
+      return status == DJ_CLI_OK ? search (library, text) : status;
+    }
 
   for (int i = 2; i < argc; i++)
     {
@@ -355,11 +389,14 @@ dj_cli_generate (int    argc,
   int games = 100;
   gint64 seed = 1;
   gboolean force = FALSE;
+  int comments = 0;
   const GOptionEntry entries[] = {
     { "games", 0, 0, G_OPTION_ARG_INT, &games, N_("How many games (default 100)"), N_("N") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed,
       N_("Seed of the random moves (default 1): the same seed gives the same games"), N_("SEED") },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, N_("Replace the file if it exists"), NULL },
+    { "comments", 0, 0, G_OPTION_ARG_INT, &comments,
+      N_("Comment about one move in N (default 0: no comments)"), N_("N") },
     { NULL }
   };
   g_autoptr(DjCollection) collection = NULL;
@@ -376,7 +413,7 @@ dj_cli_generate (int    argc,
   if (argc != 3)
     {
       g_printerr (_("Usage: djenon-cli generate VARIANT [--feeding X] [--games N] [--seed S] "
-                    "OUT\n"));
+                    "[--comments N] OUT\n"));
       return DJ_CLI_USAGE;
     }
   if (games < 1 || games > DJ_FORMAT_MAX_GAMES)
@@ -389,7 +426,14 @@ dj_cli_generate (int    argc,
       g_printerr (_("%s: the file exists (--force replaces it)\n"), argv[2]);
       return DJ_CLI_USAGE;
     }
+  if (comments < 0)
+    {
+      g_printerr (_("The number of --comments must be 0 or more\n"));
+      return DJ_CLI_USAGE;
+    }
   collection = dj_random_games_new (&rules, games, (guint32) seed);
+  if (comments > 0)
+    dj_random_games_add_comments (collection, comments, (guint32) seed);
   file = g_file_new_for_commandline_arg (argv[2]);
   lower = g_ascii_strdown (argv[2], -1);
   if (g_str_has_suffix (lower, DJ_XML_EXTENSION))
@@ -442,6 +486,8 @@ write_games (const char *path,
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
 
+  /* Annotated games: the text search has comments to read. */
+  dj_random_games_add_comments (collection, 5, seed);
   if (!dj_notation_save_file (collection, file, DJ_SAFE_SAVE_NONE, NULL, &error))
     {
       g_printerr ("%s\n", error->message);
@@ -450,15 +496,25 @@ write_games (const char *path,
   return TRUE;
 }
 
-/* Builds a library of 20 files (--quick: 2) of 1,000 random games in a
- * temporary folder and measures indexing, re-opening and queries. */
+/* Builds a library of 20 files (--quick: 2; DJENON_BENCH_LIBRARY_FILES: that
+ * many) of 1,000 random games in a temporary folder and measures indexing,
+ * re-opening and queries. */
 int
 dj_cli_bench_library (gboolean quick)
 {
-  guint n_files = quick ? 2 : 20, per_file = 1000;
+  const char *files_env = g_getenv ("DJENON_BENCH_LIBRARY_FILES");
+  guint n_files = files_env != NULL ? CLAMP (atoi (files_env), 1, 1000) : quick ? 2 : 20;
+  guint per_file = 1000;
+  static const char *const texts[] = {
+    "e", "ne", "sow", "Diallo", "starved", "très bien", "the capture wins", "Ségou", "zz-none",
+    "North must pass next", "a blunder: the", "een sterke zet", "ou", "Rapid", "pits",
+  };
+  g_autoptr(GArray) text_times = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) text_short = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) text_cpu = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
   g_autofree char *tmp = g_dir_make_tmp ("djenon-bench-library-XXXXXX", &error);
-  g_autofree char *games_dir = NULL, *db_dir = NULL, *changed = NULL;
+  g_autofree char *games_dir = NULL, *db_dir = NULL, *changed = NULL, *db_path = NULL;
   g_autoptr(DjLibrary) library = NULL;
   g_autoptr(GArray) explore_times = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) find_times = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -501,7 +557,10 @@ dj_cli_bench_library (gboolean quick)
   dj_library_report_clear (&report);
   if (!dj_library_get_counts (library, &games, &positions, &entries, &error))
     goto failed;
-  g_stat (dj_library_get_db_path (library), &st);
+  /* Measured closed: the write-ahead log is then in the file. */
+  db_path = g_strdup (dj_library_get_db_path (library));
+  g_clear_object (&library);
+  g_stat (db_path, &st);
   printf ("build    %" G_GUINT64_FORMAT " games in %u files, %" G_GUINT64_FORMAT
           " entries (%" G_GUINT64_FORMAT " distinct positions): %.2f s (%.2f s of CPU time), "
           "%.0f games/s, %.0f entries/s; at this rate 100,000 games take %.0f s, "
@@ -511,7 +570,6 @@ dj_cli_bench_library (gboolean quick)
           100000.0 / games * build_us / 1e6, 6e6 / entries * build_us / 1e6);
   printf ("size     %.1f MB, %.1f bytes per entry, %.1f bytes per distinct position\n",
           st.st_size / 1e6, (double) st.st_size / entries, (double) st.st_size / positions);
-  g_clear_object (&library);
 
   /* Re-open, nothing changed */
   t0 = g_get_monotonic_time ();
@@ -577,6 +635,32 @@ dj_cli_bench_library (gboolean quick)
           percentile_ms (find_times, 0.5), percentile_ms (find_times, 0.99),
           percentile_ms (find_times, 1.0), percentile_ms (find_cpu, 0.99),
           percentile_ms (find_cpu, 1.0));
+
+  /* Text search (players, event, site, comments), as the Library window's
+   * field asks it: every prefix of each text, as typed. */
+  for (guint round = 0; round < (quick ? 1u : 3u); round++)
+    for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+      for (glong len = 1; len <= g_utf8_strlen (texts[i], -1); len++)
+        {
+          g_autofree char *typed = g_utf8_substring (texts[i], 0, len);
+          g_autoptr(GHashTable) ids = NULL;
+
+          t0 = g_get_monotonic_time ();
+          c0 = cpu_us ();
+          if ((ids = dj_library_match_text (library, typed, &error)) == NULL)
+            goto failed;
+          g_array_append_val (len >= 3 ? text_times : text_short,
+                              (gint64) { g_get_monotonic_time () - t0 });
+          g_array_append_val (text_cpu, (gint64) { cpu_us () - c0 });
+        }
+  printf ("text     %u searches of 3 characters or more: median %.2f ms, p95 %.2f ms, "
+          "max %.2f ms; %u of 1 or 2 (every game read): median %.2f ms, p95 %.2f ms, "
+          "max %.2f ms; CPU time of all: median %.2f ms, p95 %.2f ms, max %.2f ms\n",
+          text_times->len, percentile_ms (text_times, 0.5),
+          percentile_ms (text_times, 0.95), percentile_ms (text_times, 1.0), text_short->len,
+          percentile_ms (text_short, 0.5), percentile_ms (text_short, 0.95),
+          percentile_ms (text_short, 1.0), percentile_ms (text_cpu, 0.5),
+          percentile_ms (text_cpu, 0.95), percentile_ms (text_cpu, 1.0));
   status = DJ_CLI_OK;
   goto out;
 

@@ -67,6 +67,13 @@ static const char schema[] =
   "  with_diff INTEGER NOT NULL, sum_diff INTEGER NOT NULL,"
   "  PRIMARY KEY (pos, move)) WITHOUT ROWID;"
   "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID;"
+  /* The text searched by dj_library_match_text(), one row a game (its
+   * rowid the game's): players, event, site and every comment, case-folded
+   * by GLib, so the trigram index needs no folding of its own; without
+   * token positions (detail = none), half the size, SQLite checking each
+   * candidate against the pattern. */
+  "CREATE VIRTUAL TABLE search USING fts5 (body, tokenize = 'trigram case_sensitive 1',"
+  "  detail = none);"
   "INSERT INTO meta VALUES ('clean', 1);";
 
 /* Made after the first bulk load, not before (faster). */
@@ -114,6 +121,15 @@ db_fail (DjLibrary  *self,
 {
   if (rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB)
     self->damaged = TRUE;
+  if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+    {
+      /* Someone's database, not damage: never rebuilt for it. */
+      /* Translators: the database file */
+      g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_DATABASE,
+                   _("%s: the library database is in use by another program; try again "
+                     "when it is done"), self->db_path);
+      return FALSE;
+    }
   /* Translators: the database file, then SQLite's reason */
   g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_DATABASE,
                _("%s: the library database failed: %s"), self->db_path,
@@ -355,13 +371,58 @@ dj_library_default_dir (void)
   return g_build_filename (g_get_user_data_dir (), "djenon", NULL);
 }
 
+/* Opens the database, rebuilding it when it cannot be used as it is. */
+static gboolean
+open_checked (DjLibrary  *self,
+              GError    **error)
+{
+  g_autofree char *why = NULL;
+  DbState state;
+
+  if (!open_db (self, error))
+    return FALSE;
+  state = check_db (self, &why, error);
+  if (state == DB_FAILED)
+    return FALSE;
+  if (state == DB_BAD)
+    {
+      sqlite3_close (self->db);
+      self->db = NULL;
+      self->damaged = FALSE;
+      remove_db_files (self);
+      /* Translators: the database file, then why, e.g. "it is truncated" */
+      self->notice = g_strdup_printf (_("%s: the library database is rebuilt from the game "
+                                        "files: %s"), self->db_path, why);
+      if (!open_db (self, error))
+        return FALSE;
+      state = DB_EMPTY;
+    }
+  if (state == DB_EMPTY)
+    {
+      g_autofree char *pragmas =
+        g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = %d;",
+                         APPLICATION_ID, DJ_LIBRARY_SCHEMA_VERSION);
+
+      if (!exec (self, "BEGIN", error) || !exec (self, schema, error) ||
+          !exec (self, pragmas, error) || !exec (self, "COMMIT", error))
+        return FALSE;
+    }
+  /* Write-ahead log: a reader (the explorer) never waits for the indexer,
+   * and a commit does not wait for the disk; an interrupted update loses at
+   * most its last transactions, never the database's consistency. */
+  if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
+    return FALSE;
+  return TRUE;
+}
+
 DjLibrary *
 dj_library_open (const char  *dir,
                  GError     **error)
 {
+  static GMutex opening;
   g_autoptr(DjLibrary) self = NULL;
-  g_autofree char *why = NULL;
-  DbState state;
+  gboolean ok;
 
   g_return_val_if_fail (dir != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -382,39 +443,12 @@ dj_library_open (const char  *dir,
   if (!load_folders (self, error))
     return NULL;
 
-  if (!open_db (self, error))
-    return NULL;
-  state = check_db (self, &why, error);
-  if (state == DB_FAILED)
-    return NULL;
-  if (state == DB_BAD)
-    {
-      sqlite3_close (self->db);
-      self->db = NULL;
-      self->damaged = FALSE;
-      remove_db_files (self);
-      /* Translators: the database file, then why, e.g. "it is truncated" */
-      self->notice = g_strdup_printf (_("%s: the library database is rebuilt from the game "
-                                        "files: %s"), self->db_path, why);
-      if (!open_db (self, error))
-        return NULL;
-      state = DB_EMPTY;
-    }
-  if (state == DB_EMPTY)
-    {
-      g_autofree char *pragmas =
-        g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = %d;",
-                         APPLICATION_ID, DJ_LIBRARY_SCHEMA_VERSION);
-
-      if (!exec (self, "BEGIN", error) || !exec (self, schema, error) ||
-          !exec (self, pragmas, error) || !exec (self, "COMMIT", error))
-        return NULL;
-    }
-  /* Write-ahead log: a reader (the explorer) never waits for the indexer,
-   * and a commit does not wait for the disk; an interrupted update loses at
-   * most its last transactions, never the database's consistency. */
-  if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
+  /* One opening at a time in this process: two threads finding the same
+   * database damaged (or new) would both remove (or make) it. */
+  g_mutex_lock (&opening);
+  ok = open_checked (self, error);
+  g_mutex_unlock (&opening);
+  if (!ok)
     return NULL;
   return g_steal_pointer (&self);
 }
@@ -672,9 +706,11 @@ forget_file (Stats   *st,
                                  " WHERE file = ?", error);
   sqlite3_stmt *del = prepare (self, "DELETE FROM entries WHERE pos = ? AND move = ? AND game = ?",
                                error);
+  sqlite3_stmt *text = prepare (self, "DELETE FROM search WHERE rowid IN"
+                                " (SELECT id FROM games WHERE file = ?1)", error);
   sqlite3_stmt *rest = prepare (self, "DELETE FROM games WHERE file = ?1", error);
   sqlite3_stmt *row = prepare (self, "DELETE FROM files WHERE id = ?1", error);
-  gboolean ok = games != NULL && del != NULL && rest != NULL && row != NULL;
+  gboolean ok = games != NULL && del != NULL && text != NULL && rest != NULL && row != NULL;
   int rc = SQLITE_DONE;
 
   if (ok)
@@ -693,13 +729,16 @@ forget_file (Stats   *st,
     }
   if (ok)
     {
+      sqlite3_bind_int64 (text, 1, file);
       sqlite3_bind_int64 (rest, 1, file);
       sqlite3_bind_int64 (row, 1, file);
-      if ((rc = sqlite3_step (rest)) != SQLITE_DONE || (rc = sqlite3_step (row)) != SQLITE_DONE)
+      if ((rc = sqlite3_step (text)) != SQLITE_DONE || (rc = sqlite3_step (rest)) != SQLITE_DONE
+          || (rc = sqlite3_step (row)) != SQLITE_DONE)
         ok = db_fail (self, rc, error);
     }
   sqlite3_finalize (games);
   sqlite3_finalize (del);
+  sqlite3_finalize (text);
   sqlite3_finalize (rest);
   sqlite3_finalize (row);
   return ok;
@@ -765,6 +804,8 @@ dj_library_report_clear (DjLibraryReport *report)
   g_return_if_fail (report != NULL);
 
   g_clear_pointer (&report->problems, g_ptr_array_unref);
+  g_clear_pointer (&report->dirs, g_ptr_array_unref);
+  g_free (report->notice);
   memset (report, 0, sizeof *report);
 }
 
@@ -812,6 +853,7 @@ walk_folder (const char      *folder,
              GHashTable      *seen,     /* id::file → NULL */
              GHashTable      *found,    /* path → Found */
              GPtrArray       *problems,
+             GPtrArray       *dirs,     /* char *: the folders read */
              GCancellable    *cancellable,
              GError         **error)
 {
@@ -858,6 +900,7 @@ walk_folder (const char      *folder,
                                                       dir_path, local->message));
           continue;
         }
+      g_ptr_array_add (dirs, g_strdup (dir_path));
       while ((info = g_file_enumerator_next_file (children, cancellable, &local)) != NULL)
         {
           g_autoptr(GFileInfo) owned = info;
@@ -966,6 +1009,7 @@ typedef struct
   sqlite3_stmt *file;
   sqlite3_stmt *game;
   sqlite3_stmt *entry;
+  sqlite3_stmt *text;
   GArray       *entries;   /* Entry */
 } Indexer;
 
@@ -1052,6 +1096,51 @@ game_outcome (DjGame           *game,
   return result;
 }
 
+static void
+append_folded (GString    *text,
+               const char *part)
+{
+  g_autofree char *folded = NULL;
+
+  if (part == NULL || part[0] == '\0')
+    return;
+  folded = g_utf8_casefold (part, -1);
+  if (text->len > 0)
+    g_string_append_c (text, '\n');
+  g_string_append (text, folded);
+}
+
+/* The searched text of a game: its players, event and site and every
+ * comment of every line (a walk without recursion), case-folded. */
+static gboolean
+index_text (Indexer  *ix,
+            gint64    id,
+            DjGame   *game,
+            GError  **error)
+{
+  const DjGameInfo *info = dj_game_get_info (game);
+  DjNode *root = dj_game_get_root (game);
+  g_autoptr(GString) text = g_string_new (NULL);
+  int rc;
+
+  append_folded (text, info->south);
+  append_folded (text, info->north);
+  append_folded (text, info->event);
+  append_folded (text, info->site);
+  for (DjNode *n = root; n != NULL; n = dj_node_walk_next (n, root))
+    {
+      append_folded (text, dj_node_get_comment_before (n));
+      append_folded (text, dj_node_get_comment_after (n));
+    }
+  if (text->len == 0)
+    return TRUE;
+  sqlite3_bind_int64 (ix->text, 1, id);
+  sqlite3_bind_text (ix->text, 2, text->str, text->len, SQLITE_STATIC);
+  rc = sqlite3_step (ix->text);
+  sqlite3_reset (ix->text);
+  return rc == SQLITE_DONE || db_fail (ix->self, rc, error);
+}
+
 static gboolean
 index_game (Indexer  *ix,
             gint64    file,
@@ -1107,6 +1196,8 @@ index_game (Indexer  *ix,
   if (rc != SQLITE_DONE)
     return db_fail (ix->self, rc, error);
   id = sqlite3_last_insert_rowid (ix->self->db);
+  if (!index_text (ix, id, game, error))
+    return FALSE;
 
   entry = (Entry) { 0, id, 0, result, CLAMP (diff, -48, 48), has_diff };
   for (DjNode *n = node; n != NULL; n = dj_node_get_first_child (n))
@@ -1219,9 +1310,11 @@ dj_library_update (DjLibrary          *self,
     report = &dummy;
   memset (report, 0, sizeof *report);
   report->problems = g_ptr_array_new_with_free_func (g_free);
+  report->dirs = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < self->folders->len && ok; i++)
-    ok = walk_folder (self->folders->pdata[i], seen, found, report->problems, cancellable, error);
+    ok = walk_folder (self->folders->pdata[i], seen, found, report->problems, report->dirs,
+                      cancellable, error);
   if (!ok)
     goto out;
   report->files = g_hash_table_size (found);
@@ -1291,8 +1384,9 @@ dj_library_update (DjLibrary          *self,
                      "south, north, event, site, date, round) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
   ix.entry = prepare (self, "INSERT OR IGNORE INTO entries VALUES (?, ?, ?, ?, ?)", error);
+  ix.text = prepare (self, "INSERT INTO search (rowid, body) VALUES (?, ?)", error);
   ix.entries = g_array_new (FALSE, FALSE, sizeof (Entry));
-  ok = ok && ix.file != NULL && ix.game != NULL && ix.entry != NULL;
+  ok = ok && ix.file != NULL && ix.game != NULL && ix.entry != NULL && ix.text != NULL;
 
   for (guint i = 0; i < todo->len && ok; i++)
     {
@@ -1345,6 +1439,7 @@ out:
   sqlite3_finalize (ix.file);
   sqlite3_finalize (ix.game);
   sqlite3_finalize (ix.entry);
+  sqlite3_finalize (ix.text);
   if (ix.entries != NULL)
     g_array_unref (ix.entries);
   stats_clear (&ix.stats);
@@ -1438,12 +1533,17 @@ update_thread (GTask        *task,
   UpdateJob *job = task_data;
   g_autoptr(DjLibrary) worker = NULL;
   GError *error = NULL;
+  gboolean ok;
 
   (void) source;
   worker = dj_library_open (job->dir, &error);
-  if (worker == NULL ||
-      !dj_library_update (worker, cancellable, job->progress != NULL ? note_progress : NULL, task,
-                          &job->report, &error))
+  ok = worker != NULL && dj_library_update (worker, cancellable,
+                                            job->progress != NULL ? note_progress : NULL, task,
+                                            &job->report, &error);
+  /* The worker's opening may be the one that found the database damaged. */
+  if (worker != NULL)
+    job->report.notice = g_strdup (dj_library_get_notice (worker));
+  if (!ok)
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -1590,7 +1690,7 @@ dj_library_list_games (DjLibrary  *self,
   g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
 
   stmt = prepare (self, "SELECT f.path, g.number, g.rules, g.result, length (g.moves), g.south, "
-                  "g.north, g.event, g.site, g.date, g.round FROM games g "
+                  "g.north, g.event, g.site, g.date, g.round, g.id FROM games g "
                   "JOIN files f ON f.id = g.file ORDER BY f.path, g.number", error);
   if (stmt == NULL)
     return NULL;
@@ -1611,6 +1711,7 @@ dj_library_list_games (DjLibrary  *self,
       game->site = column_dup (stmt, 8);
       game->date = column_dup (stmt, 9);
       game->round = column_dup (stmt, 10);
+      game->id = sqlite3_column_int64 (stmt, 11);
       g_ptr_array_add (games, game);
     }
   sqlite3_finalize (stmt);
@@ -1620,6 +1721,50 @@ dj_library_list_games (DjLibrary  *self,
       return NULL;
     }
   return g_steal_pointer (&games);
+}
+
+GHashTable *
+dj_library_match_text (DjLibrary   *self,
+                       const char  *text,
+                       GError     **error)
+{
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autofree char *folded = NULL;
+  g_autoptr(GString) pattern = g_string_new ("*");
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+
+  /* A substring of the folded text: GLOB's own characters taken literally.
+   * From three characters on the trigram index finds the candidates. */
+  folded = g_utf8_casefold (text, -1);
+  for (const char *c = folded; *c != '\0'; c++)
+    {
+      if (*c == '*' || *c == '?' || *c == '[')
+        g_string_append_printf (pattern, "[%c]", *c);
+      else
+        g_string_append_c (pattern, *c);
+    }
+  g_string_append_c (pattern, '*');
+  stmt = prepare (self, "SELECT rowid FROM search WHERE body GLOB ?", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_text (stmt, 1, pattern->str, pattern->len, SQLITE_STATIC);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+
+      g_hash_table_add (ids, g_memdup2 (&id, sizeof id));
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&ids);
 }
 
 gboolean

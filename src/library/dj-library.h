@@ -39,7 +39,7 @@ typedef enum
 GQuark       dj_library_error_quark (void);
 
 /* The database's schema; a database of another version is rebuilt. */
-#define DJ_LIBRARY_SCHEMA_VERSION 1
+#define DJ_LIBRARY_SCHEMA_VERSION 2
 /* Folders nested deeper than this below a library folder are not read. */
 #define DJ_LIBRARY_MAX_DEPTH      64
 /* At most this many game files in the whole library. */
@@ -89,6 +89,8 @@ typedef struct
   guint      games;        /* games read from the indexed files */
   guint64    positions;    /* (position, move, game) entries added */
   GPtrArray *problems;     /* char *: "where: why", translated */
+  GPtrArray *dirs;         /* char *: every folder read, the library's own included */
+  char      *notice;       /* dj_library_update_async(): its opening's notice, or NULL */
 } DjLibraryReport;
 
 void         dj_library_report_clear (DjLibraryReport *report);
@@ -143,6 +145,7 @@ typedef struct
 {
   char      *path;
   guint      number;    /* 1 for the first game of the file */
+  gint64     id;        /* the game's row, as dj_library_match_text() gives it */
   DjRules    rules;
   DjResult   result;    /* as recorded, or from the final score */
   guint      n_moves;   /* of the main line */
@@ -157,6 +160,15 @@ typedef struct
 void         dj_library_game_free   (DjLibraryGame *game);
 /* Every game indexed (DjLibraryGame), by file path and number. */
 GPtrArray   *dj_library_list_games  (DjLibrary   *self,
+                                     GError     **error);
+
+/* The games whose players, event, site or any comment (main line and
+ * variations) contain @text, compared case-folded (g_utf8_casefold()): a
+ * set of the games' ids (gint64 *, see DjLibraryGame).  From three
+ * characters on the database's trigram index answers; shorter text is
+ * looked for in every game. */
+GHashTable  *dj_library_match_text  (DjLibrary   *self,
+                                     const char  *text,
                                      GError     **error);
 
 /* Counts: games, distinct positions, (position, move, game) entries. */

@@ -23,6 +23,18 @@ static const char *const events[] = {
   "Open", "Club championship", "Rapid tournament", "Friendly match", "League",
 };
 
+/* Phrases of comments, put together at random (data, not translated). */
+static const char *const openings[] = {
+  "A quiet move", "Tempting", "The only move", "Sharp", "Too slow", "Brilliant sowing",
+  "A blunder", "Risky", "Très bien joué", "Hızlı hamle", "Een sterke zet", "Ongi jokatua",
+};
+
+static const char *const reasons[] = {
+  "it keeps the seeds together", "the capture wins four seeds", "the opponent is starved",
+  "the long row feeds the other side", "the endgame is drawn with best play",
+  "North must pass next", "South cannot answer the threat", "the left pits are empty",
+};
+
 /* The first legal move of the mover's row after skipping @pick of them. */
 static DjMove
 pick_move (const DjMoves *moves,
@@ -124,4 +136,41 @@ dj_random_games_new (const DjRules *rules,
     }
   dj_collection_set_modified (collection, FALSE);
   return collection;
+}
+
+guint
+dj_random_games_add_comments (DjCollection *collection,
+                              guint         every,
+                              guint32       seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  guint written = 0;
+
+  g_return_val_if_fail (collection != NULL, 0);
+
+  every = MAX (every, 1);
+  for (guint i = 0; i < dj_collection_get_n_games (collection); i++)
+    {
+      DjGame *game = dj_collection_get_game (collection, i);
+
+      for (DjNode *n = dj_node_get_first_child (dj_game_get_root (game)); n != NULL;
+           n = dj_node_get_first_child (n))
+        {
+          char *text;
+
+          if (g_rand_int_range (rand, 0, every) != 0)
+            continue;
+          text = g_strdup_printf ("%s: %s.",
+                                  openings[g_rand_int_range (rand, 0, G_N_ELEMENTS (openings))],
+                                  reasons[g_rand_int_range (rand, 0, G_N_ELEMENTS (reasons))]);
+          if (g_rand_boolean (rand))
+            dj_game_load_comments (game, n, NULL, text);
+          else
+            dj_game_load_comments (game, n, text, NULL);
+          written++;
+        }
+      dj_game_set_modified (game, FALSE);
+    }
+  dj_collection_set_modified (collection, FALSE);
+  return written;
 }

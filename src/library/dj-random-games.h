@@ -18,4 +18,11 @@ DjCollection *dj_random_games_new (const DjRules *rules,
                                    guint          n_games,
                                    guint32        seed);
 
+/* Comments, as a person annotating might write them, on about one move in
+ * @every (at least 1) of every game's main line, drawn with @seed (the
+ * games' moves stay as they were).  Returns how many were written. */
+guint         dj_random_games_add_comments (DjCollection *collection,
+                                            guint         every,
+                                            guint32       seed);
+
 G_END_DECLS
