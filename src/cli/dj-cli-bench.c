@@ -70,10 +70,16 @@ dj_cli_bench (int    argc,
   gboolean files = FALSE;
   gboolean library = FALSE;
   gboolean puzzles = FALSE;
+  int count = 0;
   const GOptionEntry entries[] = {
     { "quick", 0, 0, G_OPTION_ARG_NONE, &quick, N_("Shallower perft, fewer games"), NULL },
     { "search", 0, 0, G_OPTION_ARG_NONE, &search,
-      N_("Measure the exact search instead: solving, analysing, nodes per second"), NULL },
+      N_("Measure the exact search instead: every move's exact value of 1,000 random "
+         "positions per rule set (plies 3 to 40), time, nodes, memory and the 20 slowest; "
+         "and the start-up of one analyse process"), NULL },
+    { "count", 0, 0, G_OPTION_ARG_INT, &count,
+      N_("With --search: this many positions per rule set (default 1,000; 100 with --quick)"),
+      N_("N") },
     { "files", 0, 0, G_OPTION_ARG_NONE, &files,
       N_("Measure game files instead: load and save a 100,000-node file"), NULL },
     { "library", 0, 0, G_OPTION_ARG_NONE, &library,
@@ -102,9 +108,14 @@ dj_cli_bench (int    argc,
       g_printerr ("%s\n", error->message);
       return DJ_CLI_USAGE;
     }
+  if (count < 0)
+    {
+      g_printerr (_("The count must be 0 or more positions\n"));
+      return DJ_CLI_USAGE;
+    }
   if (search)
     {
-      dj_cli_bench_search (quick);
+      dj_cli_bench_search (quick, (guint) count);
       return DJ_CLI_OK;
     }
   if (files)
