@@ -83,6 +83,7 @@ typedef struct
   gint8      move;
   guint8     taken;
   gint16     order;
+  guint32    history;     /* how often this pit refuted before: ties of order */
   guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
   guint64    key;         /* in the transposition table (set by search()) */
 } Child;
@@ -110,6 +111,10 @@ typedef struct
   int                tables_seeds;  /* positions with at most this many seeds are in them */
   const DjBook      *book;          /* NULL: none */
   int                book_seeds;    /* its positions have at least this many seeds */
+  /* History heuristic: for each pit, the work its cut-offs saved so far in
+   * this thread's analysis; orders the moves nothing else tells apart.
+   * Only the order of moves depends on it, never a value. */
+  guint32            history[DJ_N_PITS];
   DjPosition         stack[DJ_SEARCH_MAX_PLY + 2];
 } Ctx;
 
@@ -387,6 +392,7 @@ expand (Ctx              *c,
 
       ch->repeat = NO_REP;
       ch->order = ch->taken;
+      ch->history = ch->move >= 0 && ch->move < DJ_N_PITS ? c->history[ch->move] : 0;
       if (check_repeats && ch->taken == 0)
         for (guint j = seg_start; j <= ply; j++)
           if (pos_same (&c->stack[j], &ch->pos))
@@ -407,7 +413,9 @@ sort_children (Child *children,
       Child t = children[i];
       int j = i;
 
-      for (; j > 0 && children[j - 1].order < t.order; j--)
+      for (; j > 0 && (children[j - 1].order < t.order ||
+                       (children[j - 1].order == t.order &&
+                        children[j - 1].history < t.history)); j--)
         children[j] = children[j - 1];
       children[j] = t;
     }
@@ -576,7 +584,11 @@ search (Ctx              *c,
             {
               alpha = v;
               if (alpha >= beta)
-                break;
+                {
+                  if (best_move >= 0 && best_move < DJ_N_PITS && i > 0)
+                    c->history[best_move] += g_bit_storage (c->nodes - nodes0);
+                  break;
+                }
             }
         }
     }
@@ -1078,6 +1090,7 @@ ctx_init (Ctx *c,
   c->tables_seeds = c->tables != NULL ? (int) dj_tables_max_seeds (c->tables) : -1;
   c->book = job->use_tables && job->use_book ? dj_book_get (&job->rules) : NULL;
   c->book_seeds = c->book != NULL ? (int) dj_book_min_seeds (c->book) : DJ_N_SEEDS + 1;
+  memset (c->history, 0, sizeof c->history);
 }
 
 static void
