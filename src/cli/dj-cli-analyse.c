@@ -558,10 +558,10 @@ static void
 format_seconds (char   *text,
                 gsize   size,
                 double  seconds,
-                gint64  limit_ms)
+                guint64 limit)
 {
   if (seconds == G_MAXDOUBLE)
-    g_snprintf (text, size, ">%.0f s", limit_ms / 1000.0);
+    g_snprintf (text, size, ">%" G_GUINT64_FORMAT "M nodes", limit / 1000000);
   else
     g_snprintf (text, size, "%.3f s", seconds);
 }
@@ -575,7 +575,7 @@ print_distribution (const char *what,
                     guint       n,
                     guint       exact,
                     gint64      cpu_us,
-                    gint64      limit_ms)
+                    guint64     limit)
 {
   guint at[4] = { n / 2, MIN (n - 1, (n * 90 + 99) / 100 - 1),
                   MIN (n - 1, (n * 99 + 99) / 100 - 1), n - 1 };
@@ -592,7 +592,7 @@ print_distribution (const char *what,
   qsort (cpu, n, sizeof (guint64), compare_uint64);
   qsort (t, n, sizeof (Timing), compare_timings);
   for (guint i = 0; i < 4; i++)
-    format_seconds (text[i], sizeof text[i], t[at[i]].seconds, limit_ms);
+    format_seconds (text[i], sizeof text[i], t[at[i]].seconds, limit);
   printf ("%-8s %-24s %u positions, %u exact: median %s, 90%% %s, 99%% %s, max %s; "
           "nodes median %" G_GUINT64_FORMAT ", 99%% %" G_GUINT64_FORMAT ", max %"
           G_GUINT64_FORMAT "; CPU median %.3f s, 90%% %.3f s, 99%% %.3f s, max %.3f s, %.1f s "
@@ -657,19 +657,23 @@ dj_cli_bench_search (gboolean quick,
       "abe", "immediate" },
   };
   g_autoptr(DjSearch) search = dj_search_new (0);
-  DjSearchLimits limits = { quick ? 3000 : 10000, 0, 0, 0 };
-  DjSearchLimits best_limits = { quick ? 3000 : 10000, 0, 0, DJ_SEARCH_VALUES_ONLY };
+  /* A budget of nodes, not of time: what is over it does not depend on
+   * how busy the machine is. */
+  guint64 node_limit = quick ? 20000000 : 100000000;
+  DjSearchLimits limits = { 0, node_limit, 0, 0 };
+  DjSearchLimits best_limits = { 0, node_limit, 0, DJ_SEARCH_VALUES_ONLY };
 
   if (count == 0)
     count = quick ? 100 : 1000;
   printf ("search: table %u MB, %u threads, endgame tables %s, opening books %s; %u random "
           "positions per rule set (plies 3-40, every other game avoiding captures, fixed "
-          "seed); a position not exact within %.0f s counts as over the limit\n",
+          "seed); a position not exact within %" G_GUINT64_FORMAT " million nodes counts as over "
+          "the limit\n",
           DJ_SEARCH_DEFAULT_TABLE >> 20, MIN (g_get_num_processors (), 2),
           dj_tables_available () ? "loaded" : "MISSING (set DJENON_TABLES_DIR)",
           dj_book_get (&sets[0].rules) != NULL && dj_book_get (&sets[1].rules) != NULL &&
           dj_book_get (&sets[2].rules) != NULL ? "loaded" : "MISSING",
-          count, limits.time_ms / 1000.0);
+          count, node_limit / 1000000);
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
       double cpu, wall = process_overhead_s (sets[i].variant, sets[i].feeding, &cpu);
@@ -723,7 +727,7 @@ dj_cli_bench_search (gboolean quick,
               exact += b->exact;
             }
           print_distribution (pass == 0 ? "analyse" : "bestmove", sets[i].name, times,
-                              sample->len, exact, process_cpu_us () - cpu0, limits.time_ms);
+                              sample->len, exact, process_cpu_us () - cpu0, node_limit);
           /* The slowest, to be looked at one by one with `djenon-cli analyse`. */
           qsort (times, sample->len, sizeof (Timing), compare_work);
           for (guint k = sample->len; k > 0 && k + 20 > sample->len; k--)
@@ -733,7 +737,7 @@ dj_cli_bench_search (gboolean quick,
                 dj_position_to_string (&g_array_index (sample, DjPosition, t->index));
               char seconds[32];
 
-              format_seconds (seconds, sizeof seconds, t->seconds, limits.time_ms);
+              format_seconds (seconds, sizeof seconds, t->seconds, node_limit);
               printf ("  slow %-8s %-24s %s (CPU %.3f s)  %" G_GUINT64_FORMAT " nodes  %s\n",
                       pass == 0 ? "analyse" : "bestmove", sets[i].name, seconds, t->cpu, t->nodes,
                       text);
