@@ -760,6 +760,8 @@ dj_analysis_panel_set_game (DjAnalysisPanel *self,
   g_signal_group_set_target (self->game_signals, game);
 
   g_clear_pointer (&self->analysis, dj_analysis_free);
+  /* Another game: no pause of the old one's steps to wait for. */
+  g_clear_handle_id (&self->settle_id, g_source_remove);
   if (game == NULL)
     {
       stop_search (self);
