@@ -203,12 +203,12 @@ panel_ready (gpointer data)
 }
 
 static void
-panel_setup (PanelFixture *f,
-             const char   *setup)
+panel_setup_game (PanelFixture *f,
+                  DjGame       *game)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
 
-  f->game = new_game (setup);
+  f->game = game;
   f->board = DJ_BOARD (dj_board_new ());
   gtk_widget_set_size_request (GTK_WIDGET (f->board), 500, 300);
   f->panel = DJ_ANALYSIS_PANEL (dj_analysis_panel_new ());
@@ -223,6 +223,13 @@ panel_setup (PanelFixture *f,
                          dj_node_get_position (dj_game_get_current (f->game)));
   dj_analysis_panel_set_game (f->panel, f->game);
   dj_test_wait_until (TIMEOUT_S, panel_ready, f, "the panel's first analysis");
+}
+
+static void
+panel_setup (PanelFixture *f,
+             const char   *setup)
+{
+  panel_setup_game (f, new_game (setup));
 }
 
 static void
@@ -378,6 +385,122 @@ test_panel_values (void)
   dj_test_wait_until (TIMEOUT_S, panel_ready, &f, "the analysis when shown again");
   check_panel_values (&f);
 
+  panel_teardown (&f);
+}
+
+/* Holding an arrow key (issue 26): 60 steps, one every 33 ms, along a
+ * random Djenon-abe game.  The panel skips the positions passed, never queues them: it ends
+ * showing every exact value of the last position, having started few
+ * searches on the way. */
+#define HELD_STEPS 60
+
+typedef struct
+{
+  DjGame *game;
+  DjNode *nodes[HELD_STEPS + 1];
+  guint   at;
+} Stepper;
+
+static gboolean
+step_once (gpointer data)
+{
+  Stepper *s = data;
+
+  s->at++;
+  dj_game_set_current (s->game, s->nodes[s->at]);
+  return s->at < HELD_STEPS ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static gboolean
+steps_done (gpointer data)
+{
+  return ((Stepper *) data)->at == HELD_STEPS;
+}
+
+/* HELD_STEPS random legal moves from the start that do not end the game. */
+static void
+random_line (const DjRules *rules,
+             DjMove        *line)
+{
+  for (guint32 seed = 26;; seed++)
+    {
+      g_assert_cmpuint (seed, <, 100000);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+      DjPosition pos;
+      DjMoves moves;
+      guint n = 0;
+
+      dj_position_init_start (&pos);
+      for (dj_moves_generate (rules, &pos, &moves); n < HELD_STEPS && moves.end == DJ_END_NONE;
+           dj_moves_generate (rules, &pos, &moves))
+        {
+          DjMove move = DJ_PASS;
+
+          if (!moves.must_pass)
+            {
+              guint pick = g_rand_int_range (rand, 0, moves.n_legal);
+
+              for (guint k = 0; k < DJ_ROW_PITS; k++)
+                if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+                  move = moves.row_start + k;
+            }
+          line[n++] = move;
+          g_assert_true (dj_moves_child (&moves, &pos, move, &pos));
+        }
+      if (n == HELD_STEPS && moves.end == DJ_END_NONE)
+        return;
+    }
+}
+
+static void
+test_panel_held_key (void)
+{
+  PanelFixture f = { 0 };
+  g_autoptr(DjSearch) search = dj_search_new (0);
+  g_autoptr(DjAnalysis) expect = NULL;
+  DjMove line[HELD_STEPS];
+  Stepper stepper = { 0 };
+  const DjAnalysis *a;
+  guint started;
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjPosition start;
+
+  dj_position_init_start (&start);
+  panel_setup_game (&f, dj_game_new (&rules, &start));
+  random_line (dj_game_get_rules (f.game), line);
+  stepper.game = f.game;
+  stepper.nodes[0] = dj_game_get_root (f.game);
+  for (guint i = 0; i < HELD_STEPS; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      stepper.nodes[i + 1] = dj_game_play (f.game, stepper.nodes[i], line[i], &error);
+      g_assert_no_error (error);
+    }
+  started = dj_analysis_panel_get_n_searches (f.panel);
+
+  g_timeout_add (33, step_once, &stepper);
+  dj_test_wait_until (TIMEOUT_S, steps_done, &stepper, "the held key's 60 steps");
+  dj_test_wait_until (TIMEOUT_S, panel_ready, &f, "the analysis of the last position");
+
+  a = dj_analysis_panel_get_analysis (f.panel);
+  g_assert_true (dj_game_get_current (f.game) == stepper.nodes[HELD_STEPS]);
+  g_assert_true (dj_position_equal (&a->position,
+                                    dj_node_get_position (stepper.nodes[HELD_STEPS])));
+  g_assert_true (a->exact);
+  expect = dj_search_analyse (search, dj_game_get_rules (f.game), &a->position, NULL, NULL, NULL);
+  g_assert_cmpuint (a->n_moves, ==, expect->n_moves);
+  for (guint i = 0; i < a->n_moves; i++)
+    {
+      g_assert_true (a->moves[i].exact);
+      g_assert_cmpint (a->moves[i].move, ==, expect->moves[i].move);
+      g_assert_cmpint (a->moves[i].value, ==, expect->moves[i].value);
+    }
+  /* A search for the first step perhaps, for the last one surely, and a
+   * few more if the machine made the steps stutter; not one a step. */
+  g_test_message ("%u searches started for %u steps",
+                  dj_analysis_panel_get_n_searches (f.panel) - started, HELD_STEPS);
+  g_assert_cmpuint (dj_analysis_panel_get_n_searches (f.panel) - started, <=, 10);
   panel_teardown (&f);
 }
 
@@ -1002,6 +1125,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/analysis-ui/panel-values", test_panel_values);
   g_test_add_func ("/djenon/analysis-ui/panel-game-over", test_panel_game_over);
+  g_test_add_func ("/djenon/analysis-ui/panel-held-key", test_panel_held_key);
   g_test_add_func ("/djenon/analysis-ui/panel-damaged-book", test_panel_damaged_book);
   g_test_add_func ("/djenon/analysis-ui/add-variation", test_add_variation);
   g_test_add_func ("/djenon/analysis-ui/review-thresholds", test_review_thresholds);

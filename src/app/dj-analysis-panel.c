@@ -41,7 +41,18 @@ struct _DjAnalysisPanel
 
   DjAnalysis   *analysis;   /* shown, of the current node's position */
   guint         ply;        /* of that node: the lines' move numbers follow from it */
+
+  /* Stepping quickly (an arrow key held): the positions passed are
+   * skipped, never queued; the search starts once the steps pause. */
+  gint64        last_step_us;   /* monotonic time of the last change of node */
+  guint         settle_id;      /* the pause being waited for, or 0 */
+  guint         n_started;      /* searches started, for tests */
 };
+
+/* Two changes of the current node closer than this are quick stepping: the
+ * search waits until the node has stayed this long.  Longer than the key
+ * repeat interval (typically 33 ms), short enough not to be noticed. */
+#define SETTLE_MS 100
 
 enum {
   PROP_0,
@@ -569,8 +580,10 @@ on_analysed (GObject      *source,
       gtk_label_set_label (self->over_label, error != NULL ? error->message : "");
       return;
     }
-  /* Cancelled, or the current node moved on meanwhile: analyse where it is now. */
-  start_search (self);
+  /* Cancelled, or the current node moved on meanwhile: analyse where it is
+   * now, unless the steps go on (the pause starts it then). */
+  if (self->settle_id == 0)
+    start_search (self);
 }
 
 static void
@@ -602,6 +615,7 @@ start_search (DjAnalysisPanel *self)
   show_nothing (self, "searching");
   self->cancellable = g_cancellable_new ();
   limits.time_ms = self->budget_ms;
+  self->n_started++;
   set_running (self, TRUE);
   dj_search_analyse_async (dj_analysis_panel_get_search (self), dj_game_get_rules (self->game),
                            pos, &limits,
@@ -611,8 +625,19 @@ start_search (DjAnalysisPanel *self)
 static void
 stop_search (DjAnalysisPanel *self)
 {
+  g_clear_handle_id (&self->settle_id, g_source_remove);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+}
+
+static gboolean
+on_settled (gpointer data)
+{
+  DjAnalysisPanel *self = data;
+
+  self->settle_id = 0;
+  start_search (self);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -620,7 +645,25 @@ on_current_changed (DjAnalysisPanel *self,
                     DjNode          *node,
                     DjGame          *game)
 {
-  start_search (self);
+  gint64 now = g_get_monotonic_time ();
+  gboolean quick = self->settle_id != 0 || now - self->last_step_us < SETTLE_MS * 1000;
+
+  self->last_step_us = now;
+  if (!quick)
+    {
+      /* A single step: at once. */
+      start_search (self);
+      return;
+    }
+  /* Quick steps: the search of a position already left is stopped, what
+   * is shown is cleared, and nothing starts until the steps pause. */
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->analysis != NULL &&
+      !dj_position_equal (&self->analysis->position, dj_node_get_position (node)))
+    show_nothing (self, "searching");
+  g_clear_handle_id (&self->settle_id, g_source_remove);
+  self->settle_id = g_timeout_add (SETTLE_MS, on_settled, self);
 }
 
 static void
@@ -717,6 +760,8 @@ dj_analysis_panel_set_game (DjAnalysisPanel *self,
   g_signal_group_set_target (self->game_signals, game);
 
   g_clear_pointer (&self->analysis, dj_analysis_free);
+  /* Another game: no pause of the old one's steps to wait for. */
+  g_clear_handle_id (&self->settle_id, g_source_remove);
   if (game == NULL)
     {
       stop_search (self);
@@ -759,6 +804,14 @@ dj_analysis_panel_set_time_budget (DjAnalysisPanel *self,
   g_return_if_fail (time_ms >= 0);
 
   self->budget_ms = time_ms;
+}
+
+guint
+dj_analysis_panel_get_n_searches (DjAnalysisPanel *self)
+{
+  g_return_val_if_fail (DJ_IS_ANALYSIS_PANEL (self), 0);
+
+  return self->n_started;
 }
 
 gboolean

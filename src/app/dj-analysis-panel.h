@@ -53,6 +53,9 @@ void              dj_analysis_panel_set_time_budget  (DjAnalysisPanel *self,
                                                       gint64           time_ms);
 
 gboolean          dj_analysis_panel_get_busy         (DjAnalysisPanel *self);
+/* How many searches the panel has started so far (for tests: positions
+ * stepped through quickly are skipped, never searched one after another). */
+guint             dj_analysis_panel_get_n_searches   (DjAnalysisPanel *self);
 /* The analysis shown, of the current node's position; NULL while searching,
  * when hidden or when there is no game. */
 const DjAnalysis *dj_analysis_panel_get_analysis     (DjAnalysisPanel *self);

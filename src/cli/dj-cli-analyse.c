@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "dj-cli.h"
@@ -438,16 +440,20 @@ process_cpu_us (void)
 }
 
 static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
+compare_uint64 (gconstpointer a,
+                gconstpointer b)
 {
-  double x = *(const double *) a, y = *(const double *) b;
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
 
   return x < y ? -1 : x > y;
 }
 
-/* Positions from random games with a fixed seed, each at a ply drawn
- * uniformly from 0 to 60 (or the game's end, if sooner). */
+/* Reachable positions from random games with a fixed seed, drawn as issue
+ * 26 asks: each at a ply drawn uniformly from 3 to 40 (a turn, a move with
+ * any pass it forces, counts as one ply), every other game biased to avoid
+ * captures (a move that takes nothing whenever there is one) so that big
+ * pits survive into the middle game.  A game that ends first is drawn
+ * again: every position has moves to analyse. */
 static GArray *
 sample_positions (const DjRules *rules,
                   guint          count,
@@ -460,87 +466,227 @@ sample_positions (const DjRules *rules,
     {
       DjPosition pos;
       DjMoves moves;
-      guint target = g_rand_int_range (rand, 0, 61);
+      guint target = g_rand_int_range (rand, 3, 41);
+      gboolean quiet = out->len % 2 == 1;
+      guint ply = 0;
 
       dj_position_init_start (&pos);
       dj_moves_generate (rules, &pos, &moves);
-      for (guint ply = 0; ply < target; ply++)
+      for (; ply < target; ply++)
         {
           DjPosition next;
           DjMoves next_moves;
           DjMove move = DJ_NO_MOVE;
-          guint pick = g_rand_int_range (rand, 0, moves.n_legal);
+          guint n_quiet = 0, pick;
 
+          if (quiet)
+            for (guint k = 0; k < DJ_ROW_PITS; k++)
+              n_quiet += moves.pit[k] == DJ_PIT_LEGAL &&
+                         moves.children[k].captured[pos.to_move] == pos.captured[pos.to_move];
+          pick = g_rand_int_range (rand, 0, n_quiet > 0 ? n_quiet : moves.n_legal);
           for (guint k = 0; k < DJ_ROW_PITS && move == DJ_NO_MOVE; k++)
-            if (moves.pit[k] == DJ_PIT_LEGAL && pick-- == 0)
+            if (moves.pit[k] == DJ_PIT_LEGAL &&
+                (n_quiet == 0 ||
+                 moves.children[k].captured[pos.to_move] == pos.captured[pos.to_move]) &&
+                pick-- == 0)
               move = moves.row_start + k;
           /* A move and any pass it forces, as the record plays a turn. */
           dj_moves_play_turn (rules, &moves, &pos, move, &next, &next_moves);
           if (next_moves.end != DJ_END_NONE)
-            break;   /* keep positions with moves to analyse */
+            break;
           pos = next;
           moves = next_moves;
         }
-      g_array_append_val (out, pos);
+      if (ply == target)
+        g_array_append_val (out, pos);
     }
   return out;
 }
 
-/* Times in seconds of @n analyses; G_MAXDOUBLE for one not exact in time. */
+/* The peak resident memory of this process so far, in kB (VmHWM), or 0
+ * where the system does not say. */
+static guint64
+peak_memory_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "VmHWM:")) == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("VmHWM:"), NULL, 10);
+}
+
+typedef struct
+{
+  guint   index;      /* in the sample */
+  double  seconds;    /* G_MAXDOUBLE: not exact within the limit */
+  guint64 nodes;
+  double  cpu;        /* processor time of both search threads, in seconds */
+} Timing;
+
+static int
+compare_timings (gconstpointer a,
+                 gconstpointer b)
+{
+  const Timing *x = a, *y = b;
+
+  if (x->seconds != y->seconds)
+    return x->seconds < y->seconds ? -1 : 1;
+  if (x->nodes != y->nodes)
+    return x->nodes < y->nodes ? -1 : 1;
+  return (int) x->index - (int) y->index;
+}
+
+/* Over the limit first, then by the work done (steadier than the clock on
+ * a shared machine). */
+static int
+compare_work (gconstpointer a,
+              gconstpointer b)
+{
+  const Timing *x = a, *y = b;
+  gboolean xo = x->seconds == G_MAXDOUBLE, yo = y->seconds == G_MAXDOUBLE;
+
+  if (xo != yo)
+    return xo ? 1 : -1;
+  if (x->nodes != y->nodes)
+    return x->nodes < y->nodes ? -1 : 1;
+  return (int) x->index - (int) y->index;
+}
+
+static void
+format_seconds (char   *text,
+                gsize   size,
+                double  seconds,
+                guint64 limit)
+{
+  if (seconds == G_MAXDOUBLE)
+    g_snprintf (text, size, ">%" G_GUINT64_FORMAT "M nodes", limit / 1000000);
+  else
+    g_snprintf (text, size, "%.3f s", seconds);
+}
+
+/* Sorts @t (@n analyses) and prints the median, 90th and 99th percentiles
+ * and the maximum of the time and of the nodes. */
 static void
 print_distribution (const char *what,
                     const char *set,
-                    double     *times,
+                    Timing     *t,
                     guint       n,
                     guint       exact,
                     gint64      cpu_us,
-                    gint64      limit_ms)
+                    guint64     limit)
 {
-  qsort (times, n, sizeof (double), compare_doubles);
-  {
-    double p[3] = { times[n / 2], times[MIN (n - 1, (n * 99 + 99) / 100 - 1)], times[n - 1] };
-    char text[3][32];
+  guint at[4] = { n / 2, MIN (n - 1, (n * 90 + 99) / 100 - 1),
+                  MIN (n - 1, (n * 99 + 99) / 100 - 1), n - 1 };
+  g_autofree guint64 *nodes = g_new (guint64, n);
+  g_autofree guint64 *cpu = g_new (guint64, n);
+  char text[4][32];
 
-    for (guint i = 0; i < 3; i++)
-      if (p[i] == G_MAXDOUBLE)
-        g_snprintf (text[i], sizeof text[i], ">%.0f s", limit_ms / 1000.0);
-      else
-        g_snprintf (text[i], sizeof text[i], "%.3f s", p[i]);
-    printf ("%-8s %-24s %u positions, %u exact: median %s, 99%% %s, max %s; "
-            "CPU %.1f s in all\n", what, set, n, exact, text[0], text[1], text[2], cpu_us / 1e6);
-  }
+  for (guint i = 0; i < n; i++)
+    {
+      nodes[i] = t[i].nodes;
+      cpu[i] = (guint64) (t[i].cpu * 1e6);
+    }
+  qsort (nodes, n, sizeof (guint64), compare_uint64);
+  qsort (cpu, n, sizeof (guint64), compare_uint64);
+  qsort (t, n, sizeof (Timing), compare_timings);
+  for (guint i = 0; i < 4; i++)
+    format_seconds (text[i], sizeof text[i], t[at[i]].seconds, limit);
+  printf ("%-8s %-24s %u positions, %u exact: median %s, 90%% %s, 99%% %s, max %s; "
+          "nodes median %" G_GUINT64_FORMAT ", 99%% %" G_GUINT64_FORMAT ", max %"
+          G_GUINT64_FORMAT "; CPU median %.3f s, 90%% %.3f s, 99%% %.3f s, max %.3f s, %.1f s "
+          "in all\n", what, set, n, exact, text[0], text[1], text[2], text[3], nodes[at[0]],
+          nodes[at[2]], nodes[at[3]], cpu[at[0]] / 1e6, cpu[at[1]] / 1e6, cpu[at[2]] / 1e6,
+          cpu[at[3]] / 1e6, cpu_us / 1e6);
+}
+
+/* The wall-clock time of `djenon-cli analyse` on a position the opening
+ * book answers at once: the process's start-up and its loading of the
+ * endgame tables and the book, the least of three runs. */
+static double
+process_overhead_s (const char *variant,
+                    const char *feeding,
+                    double     *cpu)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  const char *argv[] = { self, "analyse", variant, "--feeding", feeding, NULL };
+  double best = G_MAXDOUBLE;
+
+  *cpu = G_MAXDOUBLE;
+  if (self == NULL)
+    return -1;
+  for (guint run = 0; run < 3; run++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      struct rusage r0, r1;
+      int status;
+
+      getrusage (RUSAGE_CHILDREN, &r0);
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                         NULL, NULL, NULL, NULL, &status, NULL) ||
+          !g_spawn_check_wait_status (status, NULL))
+        return -1;
+      best = MIN (best, (g_get_monotonic_time () - t0) / 1e6);
+      getrusage (RUSAGE_CHILDREN, &r1);
+      /* Processor time (user and system) of that child alone. */
+      *cpu = MIN (*cpu, (r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) +
+                        (r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) +
+                        ((r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) +
+                         (r1.ru_stime.tv_usec - r0.ru_stime.tv_usec)) / 1e6);
+    }
+  return best;
 }
 
 void
-dj_cli_bench_search (gboolean quick)
+dj_cli_bench_search (gboolean quick,
+                     guint    count)
 {
   static const struct
   {
     const char *name;
     DjRules     rules;
     const char *sample;
+    const char *variant, *feeding;
   } sets[] = {
-    { "aboure", { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN }, "aboure-sample.djenon" },
-    { "abe", { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN }, "abe-sample.djenon" },
-    { "abe --feeding immediate", { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE }, NULL },
+    { "aboure", { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN }, "aboure-sample.djenon",
+      "aboure", "on-starved-turn" },
+    { "abe", { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN }, "abe-sample.djenon",
+      "abe", "on-starved-turn" },
+    { "abe --feeding immediate", { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE }, NULL,
+      "abe", "immediate" },
   };
   g_autoptr(DjSearch) search = dj_search_new (0);
-  DjSearchLimits limits = { quick ? 3000 : 10000, 0, 0, 0 };
-  DjSearchLimits best_limits = { quick ? 3000 : 10000, 0, 0, DJ_SEARCH_VALUES_ONLY };
-  guint count = quick ? 20 : 200;
+  /* A budget of nodes, not of time: what is over it does not depend on
+   * how busy the machine is. */
+  guint64 node_limit = quick ? 20000000 : 100000000;
+  DjSearchLimits limits = { 0, node_limit, 0, 0 };
+  DjSearchLimits best_limits = { 0, node_limit, 0, DJ_SEARCH_VALUES_ONLY };
 
-  printf ("search: table %u MB, %u threads, endgame tables %s, opening books %s, %s; a "
-          "position not exact within %.0f s counts as over the limit\n",
+  if (count == 0)
+    count = quick ? 100 : 1000;
+  printf ("search: table %u MB, %u threads, endgame tables %s, opening books %s; %u random "
+          "positions per rule set (plies 3-40, every other game avoiding captures, fixed "
+          "seed); a position not exact within %" G_GUINT64_FORMAT " million nodes counts as over "
+          "the limit\n",
           DJ_SEARCH_DEFAULT_TABLE >> 20, MIN (g_get_num_processors (), 2),
           dj_tables_available () ? "loaded" : "MISSING (set DJENON_TABLES_DIR)",
           dj_book_get (&sets[0].rules) != NULL && dj_book_get (&sets[1].rules) != NULL &&
           dj_book_get (&sets[2].rules) != NULL ? "loaded" : "MISSING",
-          quick ? "quick" : "full", limits.time_ms / 1000.0);
+          count, node_limit / 1000000);
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      double cpu, wall = process_overhead_s (sets[i].variant, sets[i].feeding, &cpu);
+
+      printf ("process  %-24s `djenon-cli analyse` start-up and data loading: %.3f s "
+              "(CPU %.3f s; least of 3 runs)\n", sets[i].name, wall, cpu);
+      fflush (stdout);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
       g_autoptr(DjAnalysis) a = NULL;
       g_autoptr(GArray) sample = NULL;
-      g_autofree double *times = NULL;
+      g_autofree Timing *times = NULL;
       DjPosition start;
       gint64 cpu0;
       guint exact = 0;
@@ -555,7 +701,7 @@ dj_cli_bench_search (gboolean quick)
       fflush (stdout);
 
       sample = sample_positions (&sets[i].rules, count, 20261201 + i);
-      times = g_new (double, sample->len);
+      times = g_new (Timing, sample->len);
       for (guint pass = 0; pass < 2; pass++)
         {
           exact = 0;
@@ -563,8 +709,11 @@ dj_cli_bench_search (gboolean quick)
           for (guint k = 0; k < sample->len; k++)
             {
               g_autoptr(DjAnalysis) b = NULL;
+              gint64 c0;
 
+              /* Each position as a fresh process meets it: an empty table. */
               dj_search_clear (search);
+              c0 = process_cpu_us ();
               if (pass == 0)
                 b = dj_search_analyse (search, &sets[i].rules,
                                        &g_array_index (sample, DjPosition, k),
@@ -573,13 +722,32 @@ dj_cli_bench_search (gboolean quick)
                 b = dj_search_solve (search, &sets[i].rules,
                                      &g_array_index (sample, DjPosition, k),
                                      &best_limits, NULL, NULL);
-              times[k] = b->exact ? b->time_us / 1e6 : G_MAXDOUBLE;
+              times[k] = (Timing) { k, b->exact ? b->time_us / 1e6 : G_MAXDOUBLE, b->nodes,
+                                    (process_cpu_us () - c0) / 1e6 };
               exact += b->exact;
             }
           print_distribution (pass == 0 ? "analyse" : "bestmove", sets[i].name, times,
-                              sample->len, exact, process_cpu_us () - cpu0, limits.time_ms);
+                              sample->len, exact, process_cpu_us () - cpu0, node_limit);
+          /* The slowest, to be looked at one by one with `djenon-cli analyse`. */
+          qsort (times, sample->len, sizeof (Timing), compare_work);
+          for (guint k = sample->len; k > 0 && k + 20 > sample->len; k--)
+            {
+              const Timing *t = &times[k - 1];
+              g_autofree char *text =
+                dj_position_to_string (&g_array_index (sample, DjPosition, t->index));
+              char seconds[32];
+
+              format_seconds (seconds, sizeof seconds, t->seconds, node_limit);
+              printf ("  slow %-8s %-24s %s (CPU %.3f s)  %" G_GUINT64_FORMAT " nodes  %s\n",
+                      pass == 0 ? "analyse" : "bestmove", sets[i].name, seconds, t->cpu, t->nodes,
+                      text);
+            }
           fflush (stdout);
         }
+      printf ("memory   %-24s peak resident memory of this process %" G_GUINT64_FORMAT
+              " MB (a %u MB table, the endgame tables and books of the rule sets so far)\n",
+              sets[i].name, peak_memory_kb () / 1024, DJ_SEARCH_DEFAULT_TABLE >> 20);
+      fflush (stdout);
 
       if (sets[i].sample != NULL)
         {

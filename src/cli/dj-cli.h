@@ -28,8 +28,10 @@ int  dj_cli_analyse  (int argc, char **argv);
 int  dj_cli_bestmove (int argc, char **argv);
 int  dj_cli_solve    (int argc, char **argv);
 
-/* The search section of `bench --search` (dj-cli-analyse.c). */
-void dj_cli_bench_search (gboolean quick);
+/* The search section of `bench --search` (dj-cli-analyse.c): @count random
+ * positions per rule set (0: 1,000, or 100 when @quick). */
+void dj_cli_bench_search (gboolean quick,
+                          guint    count);
 
 /* Puzzles (dj-cli-puzzles.c), and the section of `bench --puzzles` */
 int  dj_cli_puzzles  (int argc, char **argv);

@@ -159,6 +159,25 @@ DjAnalysis  *dj_search_solve           (DjSearch              *search,
                                         GCancellable          *cancellable,
                                         GError               **error);
 
+/* Whether @move (legal in @pos, or DJ_PASS where a pass is forced) is worth
+ * at least @threshold, in the terms of DjMoveValue.value (the final
+ * difference from the mover's view, captures so far included): one
+ * null-window search, much cheaper than the move's exact value, and as
+ * proven.  For a question such as "does every other move lose at least N
+ * seeds" (puzzles).  Returns TRUE with *@at_least set when proven; FALSE
+ * when the limits stopped the proof first (no error), when cancelled
+ * (G_IO_ERROR_CANCELLED), for an invalid position (DJ_ENGINE_ERROR_POSITION)
+ * or for a move that is not legal there (DJ_ENGINE_ERROR_ILLEGAL). */
+gboolean     dj_search_move_at_least   (DjSearch              *search,
+                                        const DjRules         *rules,
+                                        const DjPosition      *pos,
+                                        DjMove                 move,
+                                        int                    threshold,
+                                        const DjSearchLimits  *limits,
+                                        GCancellable          *cancellable,
+                                        gboolean              *at_least,
+                                        GError               **error);
+
 /* dj_search_analyse() in a worker thread.  The task holds a reference to
  * @search until the callback has run; other analyses may use it meanwhile. */
 void         dj_search_analyse_async   (DjSearch              *search,

@@ -127,6 +127,79 @@ dj_puzzle_judge (const DjAnalysis *analysis,
   return DJ_PUZZLE_OK;
 }
 
+/* The rule of dj_puzzle_judge() decided without every move's exact value
+ * (issue 26): the position's value and a best move by dj_search_solve(),
+ * then one null-window test a move: "worth more than value − min_loss?"
+ * (and, for a move that is, "worth the value?").  As exact as the full
+ * analysis, only cheaper: a bound is all the rule needs of the other
+ * moves.  Sets *@value and *@best (DJ_PUZZLE_OK only); returns -1 with
+ * @error when cancelled. */
+static int
+fast_judge (DjSearch             *search,
+            const DjRules        *rules,
+            const DjPosition     *pos,
+            guint                 min_loss,
+            const DjSearchLimits *limits,
+            GCancellable         *cancellable,
+            int                  *value,
+            DjMove               *best,
+            GError              **error)
+{
+  DjSearchLimits values_only = limits != NULL ? *limits : (DjSearchLimits) { 0 };
+  g_autoptr(DjAnalysis) root = NULL;
+  DjPuzzleVerdict verdict = DJ_PUZZLE_OK;
+  DjMoves moves;
+
+  dj_moves_generate (rules, pos, &moves);
+  if (moves.end != DJ_END_NONE)
+    return DJ_PUZZLE_GAME_OVER;
+  if (moves.must_pass || moves.n_legal == 1)
+    return DJ_PUZZLE_NO_CHOICE;
+  values_only.flags |= DJ_SEARCH_VALUES_ONLY;
+  root = dj_search_solve (search, rules, pos, &values_only, cancellable, error);
+  if (root == NULL)
+    return -1;
+  if (!root->exact || root->n_moves == 0)
+    return DJ_PUZZLE_NOT_EXACT;
+  *value = root->value;
+  *best = root->moves[0].move;
+  for (guint k = 0; k < DJ_ROW_PITS; k++)
+    {
+      DjMove move = moves.row_start + k;
+      /* Once a move is known to be too close, only a second best move
+       * could change the verdict (dj_puzzle_judge: several best first). */
+      int threshold = verdict == DJ_PUZZLE_OK ? root->value - (int) MAX (min_loss, 1) + 1
+                                              : root->value;
+      g_autoptr(GError) local = NULL;
+      gboolean at_least;
+
+      if (moves.pit[k] != DJ_PIT_LEGAL || move == *best)
+        continue;
+      if (!dj_search_move_at_least (search, rules, pos, move, threshold, limits, cancellable,
+                                    &at_least, &local))
+        goto unproven;
+      if (!at_least)
+        continue;
+      if (threshold == root->value)
+        return DJ_PUZZLE_SEVERAL_BEST;
+      if (!dj_search_move_at_least (search, rules, pos, move, root->value, limits, cancellable,
+                                    &at_least, &local))
+        goto unproven;
+      if (at_least)
+        return DJ_PUZZLE_SEVERAL_BEST;
+      verdict = DJ_PUZZLE_TOO_CLOSE;
+      continue;
+
+    unproven:
+      /* Out of budget: not proven; cancelled: an error. */
+      if (local == NULL)
+        return DJ_PUZZLE_NOT_EXACT;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return -1;
+    }
+  return verdict;
+}
+
 static const DjMoveValue *
 best_move (const DjAnalysis *analysis)
 {
@@ -242,12 +315,12 @@ dj_puzzle_find (DjSearch             *search,
 {
   DjSearchLimits values_only = limits != NULL ? *limits : (DjSearchLimits) { 0 };
   DjSearchLimits with_lines = values_only;
-  g_autoptr(DjAnalysis) quick = NULL;
   g_autoptr(DjAnalysis) full = NULL;
   g_autoptr(DjPuzzle) puzzle = NULL;
   const DjMoveValue *best;
   DjPuzzleVerdict v;
-  int margin;
+  DjMove move = DJ_NO_MOVE;
+  int margin, fast, value = 0;
 
   g_return_val_if_fail (search != NULL, NULL);
   g_return_val_if_fail (rules != NULL && pos != NULL, NULL);
@@ -255,13 +328,14 @@ dj_puzzle_find (DjSearch             *search,
 
   if (verdict != NULL)
     *verdict = DJ_PUZZLE_NOT_EXACT;
-  /* Values alone first: most positions are refused here, cheaply. */
+  /* Bounds first: most positions are refused here, cheaply. */
   values_only.flags |= DJ_SEARCH_VALUES_ONLY;
   with_lines.flags &= ~DJ_SEARCH_VALUES_ONLY;
-  quick = dj_search_analyse (search, rules, pos, &values_only, cancellable, error);
-  if (quick == NULL)
+  fast = fast_judge (search, rules, pos, min_loss, &values_only, cancellable, &value, &move,
+                     error);
+  if (fast < 0)
     return NULL;
-  v = dj_puzzle_judge (quick, min_loss, &margin);
+  v = (DjPuzzleVerdict) fast;
   if (v != DJ_PUZZLE_OK)
     {
       if (verdict != NULL)
@@ -273,7 +347,8 @@ dj_puzzle_find (DjSearch             *search,
     return NULL;
   /* The lines' analysis must agree (it is the same exact search). */
   v = dj_puzzle_judge (full, min_loss, &margin);
-  if (v != DJ_PUZZLE_OK || (best = best_move (full)) == NULL || best->line_len == 0)
+  if (v != DJ_PUZZLE_OK || (best = best_move (full)) == NULL || best->line_len == 0 ||
+      full->value != value || best->move != move)
     {
       if (verdict != NULL)
         *verdict = v != DJ_PUZZLE_OK ? v : DJ_PUZZLE_NOT_EXACT;
@@ -334,48 +409,75 @@ dj_puzzle_to_game (const DjPuzzle *puzzle,
   return g_steal_pointer (&game);
 }
 
-gboolean
-dj_puzzle_check_game (DjSearch      *search,
-                      DjGame        *game,
-                      GCancellable  *cancellable,
-                      GError       **error)
+/* The check with bound tests only (fast_judge(), then one test a move of
+ * the solution): TRUE when it proves the puzzle sound.  FALSE says
+ * nothing by itself (an error only when cancelled): the exact check then
+ * finds what is wrong and says it in full. */
+static gboolean
+check_game_fast (DjSearch      *search,
+                 DjGame        *game,
+                 guint          min_loss,
+                 GCancellable  *cancellable,
+                 GError       **error)
+{
+  const DjRules *rules = dj_game_get_rules (game);
+  DjNode *node = dj_game_get_root (game);
+  const DjPosition *pos = dj_node_get_position (node);
+  DjMove best = DJ_NO_MOVE;
+  int value = 0, south;
+
+  if (fast_judge (search, rules, pos, min_loss, NULL, cancellable, &value, &best, error) !=
+      DJ_PUZZLE_OK ||
+      dj_node_get_first_child (node) == NULL ||
+      dj_node_get_move (dj_node_get_first_child (node)) != best)
+    return FALSE;
+  /* Perfect play keeps the final difference: every later move of the
+   * main line must be worth its position's value, the root's from that
+   * mover's side, and no move is worth more. */
+  south = pos->to_move == DJ_SOUTH ? value : -value;
+  for (node = dj_node_get_first_child (node); dj_node_get_first_child (node) != NULL;
+       node = dj_node_get_first_child (node))
+    {
+      gboolean at_least;
+
+      pos = dj_node_get_position (node);
+      if (!dj_search_move_at_least (search, rules, pos,
+                                    dj_node_get_move (dj_node_get_first_child (node)),
+                                    pos->to_move == DJ_SOUTH ? south : -south, NULL,
+                                    cancellable, &at_least, NULL) || !at_least)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The check with every move's exact value: says what is wrong. */
+static gboolean
+check_game_exact (DjSearch      *search,
+                  DjGame        *game,
+                  guint          min_loss,
+                  GCancellable  *cancellable,
+                  GError       **error)
 {
   const DjSearchLimits values_only = { 0, 0, 0, DJ_SEARCH_VALUES_ONLY };
-  const DjRules *rules;
-  const char *tag;
-  guint64 min_loss = DJ_PUZZLE_DEFAULT_MIN_LOSS;
+  const DjRules *rules = dj_game_get_rules (game);
   g_autoptr(DjAnalysis) root = NULL;
   const DjMoveValue *best;
   DjPuzzleVerdict verdict;
   DjNode *node;
   int margin;
 
-  g_return_val_if_fail (search != NULL, FALSE);
-  g_return_val_if_fail (DJ_IS_GAME (game), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  rules = dj_game_get_rules (game);
-  tag = dj_game_info_get_tag (dj_game_get_info (game), DJ_PUZZLE_TAG_MIN_LOSS);
-  if (tag != NULL &&
-      (!g_ascii_string_to_unsigned (tag, 10, 1, DJ_N_SEEDS * 2, &min_loss, NULL)))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("the tag %s is “%s”, not a number of seeds from 1 to %u"),
-                   DJ_PUZZLE_TAG_MIN_LOSS, tag, (guint) DJ_N_SEEDS * 2);
-      return FALSE;
-    }
   node = dj_game_get_root (game);
   root = dj_search_analyse (search, rules, dj_node_get_position (node), &values_only,
                             cancellable, error);
   if (root == NULL)
     return FALSE;
-  verdict = dj_puzzle_judge (root, (guint) min_loss, &margin);
+  verdict = dj_puzzle_judge (root, min_loss, &margin);
   if (verdict != DJ_PUZZLE_OK)
     {
       if (verdict == DJ_PUZZLE_TOO_CLOSE)
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                      _("not a puzzle: the second best move loses %d seeds, fewer than %u"),
-                     margin, (guint) min_loss);
+                     margin, min_loss);
       else
         g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("not a puzzle: %s"),
                      dj_puzzle_verdict_describe (verdict));
@@ -429,4 +531,37 @@ dj_puzzle_check_game (DjSearch      *search,
         }
     }
   return TRUE;
+}
+
+gboolean
+dj_puzzle_check_game (DjSearch      *search,
+                      DjGame        *game,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+  const char *tag;
+  guint64 min_loss = DJ_PUZZLE_DEFAULT_MIN_LOSS;
+
+  g_return_val_if_fail (search != NULL, FALSE);
+  g_return_val_if_fail (DJ_IS_GAME (game), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  tag = dj_game_info_get_tag (dj_game_get_info (game), DJ_PUZZLE_TAG_MIN_LOSS);
+  if (tag != NULL &&
+      (!g_ascii_string_to_unsigned (tag, 10, 1, DJ_N_SEEDS * 2, &min_loss, NULL)))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("the tag %s is “%s”, not a number of seeds from 1 to %u"),
+                   DJ_PUZZLE_TAG_MIN_LOSS, tag, (guint) DJ_N_SEEDS * 2);
+      return FALSE;
+    }
+  if (check_game_fast (search, game, (guint) min_loss, cancellable, &local))
+    return TRUE;
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return check_game_exact (search, game, (guint) min_loss, cancellable, error);
 }
