@@ -269,6 +269,20 @@ test_session (void)
     g_assert_true (g_str_has_prefix (dj_learn_mistakes_get_verdict (f.mode), "Wrong: "));
   g_assert_cmpuint (f.missed, ==, 1);
   g_assert_true (dj_position_equal (&f.missed_position, &m->position));
+  /* ... and it comes back in the puzzle trainer's repetitions: the
+   * application's store has it, due now, with every best move. */
+  {
+    g_autoptr(DjTrainingStore) store = dj_application_ref_training_store (app, NULL);
+    const DjRules *rules = dj_game_get_rules (f.game);
+    DjTrainingItem *item = dj_training_store_find (store, rules, &m->position);
+    g_autoptr(GPtrArray) due = dj_training_store_due (store, rules, g_get_real_time () / G_USEC_PER_SEC);
+
+    g_assert_nonnull (item);
+    g_assert_cmpint (dj_training_item_get_kind (item), ==, DJ_TRAINING_ITEM_POSITION);
+    g_assert_false (dj_training_item_is_best (item, m->played));
+    g_assert_true (g_ptr_array_find (due, item, NULL));
+    g_assert_nonnull (strstr (dj_training_item_get_source (item), f.missed_source));
+  }
   /* The verdict is an alert, for screen readers to say. */
   {
     g_autoptr(GPtrArray) widgets = all_widgets (GTK_WIDGET (f.mode));

@@ -23,6 +23,7 @@ struct _DjApplication
   gboolean       benchmark_first_frame;
   gint64         start_time;
   DjLibraryService *library_service;
+  DjTrainingStore  *training_store;
 };
 
 G_DEFINE_FINAL_TYPE (DjApplication, dj_application, ADW_TYPE_APPLICATION)
@@ -522,6 +523,21 @@ dj_application_get_library_service (DjApplication *self)
   return self->library_service;
 }
 
+DjTrainingStore *
+dj_application_ref_training_store (DjApplication  *self,
+                                   GError        **error)
+{
+  g_return_val_if_fail (DJ_IS_APPLICATION (self), NULL);
+
+  if (self->training_store != NULL)
+    return g_object_ref (self->training_store);
+  /* Held by its users only: once they are gone, the next one reads the
+   * file again (and sees what another process or a damage did to it). */
+  self->training_store = dj_training_store_open (NULL, error);
+  g_object_add_weak_pointer (G_OBJECT (self->training_store), (gpointer *) &self->training_store);
+  return self->training_store;
+}
+
 static void
 dj_application_shutdown (GApplication *app)
 {
@@ -559,6 +575,7 @@ dj_application_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_object (&self->library_service);
+  g_clear_weak_pointer (&self->training_store);
 
   G_OBJECT_CLASS (dj_application_parent_class)->dispose (object);
 }

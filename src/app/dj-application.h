@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "dj-library-service.h"
+#include "dj-training-store.h"
 #include "dj-window.h"
 
 G_BEGIN_DECLS
@@ -33,5 +34,12 @@ void           dj_application_open_example     (DjApplication     *self,
 /* The application's library: its folders and its updates, shared by every
  * window and explorer. */
 DjLibraryService *dj_application_get_library_service (DjApplication *self);
+/* The application's training store (see dj-training-store.h), shared by the
+ * puzzle trainer and every window's "Learn from Your Mistakes", so that one
+ * never writes over what the other added.  Read from its file when nobody
+ * holds it yet; @error (may be NULL) is set by the call that found the file
+ * damaged (the store is then empty and usable).  Unref when done. */
+DjTrainingStore *dj_application_ref_training_store (DjApplication  *self,
+                                                    GError        **error);
 
 G_END_DECLS

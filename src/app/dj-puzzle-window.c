@@ -13,6 +13,8 @@
 #include "dj-explainer.h"
 #include "dj-move-label.h"
 #include "dj-puzzle-window.h"
+
+#include "dj-application.h"
 #include "dj-puzzle.h"
 #include "dj-xml.h"
 
@@ -1153,7 +1155,11 @@ dj_puzzle_window_new (GtkApplication *application,
 
   self = g_object_new (DJ_TYPE_PUZZLE_WINDOW, "application", application, NULL);
   self->puzzles_dir = g_strdup (puzzles_dir != NULL ? puzzles_dir : dj_puzzle_window_default_dir ());
-  self->store = dj_training_store_open (store_dir, &error);
+  /* The application's store unless the caller names one (tests). */
+  if (store_dir == NULL && DJ_IS_APPLICATION (application))
+    self->store = dj_application_ref_training_store (DJ_APPLICATION (application), &error);
+  else
+    self->store = dj_training_store_open (store_dir, &error);
   report_store_error (self, error);
 
   rules = DJ_RULES_INIT (g_settings_get_enum (self->settings, "last-variant"));
