@@ -110,6 +110,7 @@ struct _DjLibraryWindow
   GPtrArray          *undo;          /* DjCollectionUndo of the last edit, in order made */
   GHashTable         *undo_items;    /* path → GPtrArray of the file's items before it */
   guint               edits;         /* edits made, to tell a re-index outdated */
+  guint               reindex_edits; /* edits made when the running re-index began */
   gboolean            reindexing;
   /* Narrow windows: filters folded, fewer columns */
   GtkWidget          *filters_box;
@@ -118,6 +119,8 @@ struct _DjLibraryWindow
   gboolean            narrow;
   guint               narrow_idle;
   GtkWidget          *context_menu;
+  GtkWidget          *add_button;
+  GtkWidget          *folders_button;
 };
 
 enum {
@@ -416,6 +419,8 @@ on_listed (GObject      *source,
   g_ptr_array_set_size (l->games, 0);
   g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)),
                        items->pdata, items->len);
+  /* The list is the index's again: its stamps are the ones to check. */
+  g_hash_table_remove_all (self->stamps);
   show_folders (self, l->folders);
   gtk_stack_set_visible_child_name (self->stack,
                                     l->folders == NULL || l->folders[0] == NULL ? "empty" : "games");
@@ -837,15 +842,13 @@ on_reindexed (GObject      *source,
               gpointer      data)
 {
   g_autoptr(DjLibraryWindow) self = data;
-  guint edits = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "dj-edits"));
-
   dj_library_update_finish (DJ_LIBRARY (source), result, NULL, NULL);
   self->reindexing = FALSE;
   notify_busy (self);
   if (self->disposed)
     return;
   /* The index now has the files' new stamps, unless edited meanwhile. */
-  if (edits == self->edits)
+  if (self->reindex_edits == self->edits)
     g_hash_table_remove_all (self->stamps);
   else
     reindex (self);
@@ -859,6 +862,7 @@ reindex (DjLibraryWindow *self)
   if (self->reindexing || self->updating || !ensure_library (self))
     return;
   self->reindexing = TRUE;
+  self->reindex_edits = self->edits;
   notify_busy (self);
   dj_library_update_async (self->library, NULL, NULL, NULL, on_reindexed, g_object_ref (self));
 }
@@ -1440,6 +1444,18 @@ apply_narrow (DjLibraryWindow *self)
   gtk_widget_set_visible (self->filters_toggle, narrow);
   gtk_revealer_set_reveal_child (self->filters_revealer,
                                  !narrow || gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->filters_toggle)));
+  /* The header bar's buttons keep their names for screen readers. */
+  if (narrow)
+    {
+      gtk_button_set_icon_name (GTK_BUTTON (self->add_button), "folder-new-symbolic");
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->folders_button), "folder-symbolic");
+    }
+  else
+    {
+      gtk_button_set_label (GTK_BUTTON (self->add_button), _("_Add Folder…"));
+      gtk_button_set_use_underline (GTK_BUTTON (self->add_button), TRUE);
+      gtk_menu_button_set_label (GTK_MENU_BUTTON (self->folders_button), _("Folders"));
+    }
   for (guint c = 0; c < DJ_LIBRARY_N_COLUMNS; c++)
     gtk_column_view_column_set_visible (self->columns[c],
                                         !narrow || c == DJ_LIBRARY_COLUMN_SOUTH
@@ -1688,7 +1704,10 @@ gboolean
 dj_library_window_get_narrow (DjLibraryWindow *self)
 {
   g_return_val_if_fail (DJ_IS_LIBRARY_WINDOW (self), FALSE);
-  return self->narrow && self->narrow_idle == 0;
+  /* Once laid out and the filters' revealer at rest. */
+  return self->narrow && self->narrow_idle == 0
+         && gtk_revealer_get_child_revealed (self->filters_revealer)
+            == gtk_revealer_get_reveal_child (self->filters_revealer);
 }
 
 /* GObject */
@@ -1840,6 +1859,13 @@ dj_library_window_init (DjLibraryWindow *self)
 
   /* Header bar: add a folder, the folders, update. */
   gtk_widget_add_css_class (add, "suggested-action");
+  self->add_button = add;
+  self->folders_button = folders_button;
+  gtk_widget_set_tooltip_text (add, _("Add a Folder to the Library"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (add), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Add a Folder to the Library"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (folders_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("The Library’s Folders"), -1);
   g_signal_connect_swapped (add, "clicked", G_CALLBACK (on_add_folder), self);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), add);
   self->folders_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -1898,6 +1924,9 @@ dj_library_window_init (DjLibraryWindow *self)
                             self);
   gtk_box_append (GTK_BOX (search_row), self->filters_toggle);
   gtk_widget_set_hexpand (search_row, TRUE);
+  gtk_widget_set_valign (search_row, GTK_ALIGN_CENTER);
+  /* Wide enough for names; the filters beside it take the rest. */
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->search_entry), 30);
   gtk_box_append (GTK_BOX (filters), search_row);
   self->variant_drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (variants));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->variant_drop),
