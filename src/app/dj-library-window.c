@@ -1422,7 +1422,7 @@ game_menu_model (void)
   g_menu_append (files, _("Mo_ve to File…"), "library.move-to");
   g_menu_append (files, _("Merge _File Into…"), "library.merge-into");
   g_menu_append (remove, _("_Delete…"), "library.delete");
-  g_menu_append (remove, _("_Undo"), "library.undo");
+  g_menu_append (remove, _("Undo _Last Change"), "library.undo");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (open));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (files));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (remove));
@@ -1906,7 +1906,6 @@ dj_library_window_init (DjLibraryWindow *self)
 
   /* Filters */
   self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->search_entry), TRUE);
   g_object_set (self->search_entry, "placeholder-text", _("Players, event or site"), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Search the Games"), -1);
@@ -1923,10 +1922,12 @@ dj_library_window_init (DjLibraryWindow *self)
   g_signal_connect_swapped (self->filters_toggle, "toggled", G_CALLBACK (on_filters_toggled),
                             self);
   gtk_box_append (GTK_BOX (search_row), self->filters_toggle);
-  gtk_widget_set_hexpand (search_row, TRUE);
   gtk_widget_set_valign (search_row, GTK_ALIGN_CENTER);
-  /* Wide enough for names; the filters beside it take the rest. */
-  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->search_entry), 30);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->search_entry), TRUE);
+  gtk_widget_set_hexpand (search_row, FALSE);
+  /* Wide enough for names; the filters beside it take the rest, on one
+   * line when there is room. */
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->search_entry), 24);
   gtk_box_append (GTK_BOX (filters), search_row);
   self->variant_drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (variants));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->variant_drop),
@@ -1964,6 +1965,7 @@ dj_library_window_init (DjLibraryWindow *self)
   self->filters_revealer = GTK_REVEALER (gtk_revealer_new ());
   gtk_revealer_set_child (self->filters_revealer, flow);
   gtk_revealer_set_reveal_child (self->filters_revealer, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->filters_revealer), TRUE);
   gtk_box_append (GTK_BOX (filters), GTK_WIDGET (self->filters_revealer));
   self->filters_box = filters;
   gtk_widget_set_margin_start (filters, 12);
