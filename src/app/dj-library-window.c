@@ -294,9 +294,10 @@ update_count (DjLibraryWindow *self)
 }
 
 static void
-refilter (DjLibraryWindow *self)
+refilter (DjLibraryWindow  *self,
+          GtkFilterChange   change)
 {
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_filter_changed (GTK_FILTER (self->filter), change);
   update_count (self);
 }
 
@@ -1577,19 +1578,37 @@ static void
 on_fields_changed (DjLibraryWindow *self)
 {
   g_autofree char *search = field_text (GTK_EDITABLE (self->search_entry));
+  g_autofree char *folded = search != NULL ? g_utf8_casefold (search, -1) : NULL;
+  g_autofree char *from = field_text (GTK_EDITABLE (self->from_entry));
+  g_autofree char *to = field_text (GTK_EDITABLE (self->to_entry));
   guint variant = gtk_drop_down_get_selected (self->variant_drop);
   guint result = gtk_drop_down_get_selected (self->result_drop);
+  int new_variant = variant == 1 ? DJ_VARIANT_ABOURE : variant == 2 ? DJ_VARIANT_ABE : -1;
+  int new_result = result == 1 ? DJ_RESULT_SOUTH_WINS : result == 2 ? DJ_RESULT_NORTH_WINS
+                   : result == 3 ? DJ_RESULT_DRAW : result == 4 ? DJ_RESULT_UNKNOWN : -1;
+  GtkFilterChange change = GTK_FILTER_CHANGE_DIFFERENT;
 
+  if (new_variant == self->variant && new_result == self->result
+      && g_strcmp0 (from, self->from) == 0 && g_strcmp0 (to, self->to) == 0)
+    {
+      /* Only the search changed (a key typed or deleted): the games still
+       * shown keep their rows, only those that come or go change. */
+      if (g_strcmp0 (folded, self->search) == 0)
+        return;
+      if (self->search == NULL || (folded != NULL && strstr (folded, self->search) != NULL))
+        change = GTK_FILTER_CHANGE_MORE_STRICT;
+      else if (folded == NULL || strstr (self->search, folded) != NULL)
+        change = GTK_FILTER_CHANGE_LESS_STRICT;
+    }
   g_free (self->search);
-  self->search = search != NULL ? g_utf8_casefold (search, -1) : NULL;
-  self->variant = variant == 1 ? DJ_VARIANT_ABOURE : variant == 2 ? DJ_VARIANT_ABE : -1;
-  self->result = result == 1 ? DJ_RESULT_SOUTH_WINS : result == 2 ? DJ_RESULT_NORTH_WINS
-                 : result == 3 ? DJ_RESULT_DRAW : result == 4 ? DJ_RESULT_UNKNOWN : -1;
+  self->search = g_steal_pointer (&folded);
+  self->variant = new_variant;
+  self->result = new_result;
   g_free (self->from);
-  self->from = field_text (GTK_EDITABLE (self->from_entry));
+  self->from = g_steal_pointer (&from);
   g_free (self->to);
-  self->to = field_text (GTK_EDITABLE (self->to_entry));
-  refilter (self);
+  self->to = g_steal_pointer (&to);
+  refilter (self, change);
 }
 
 /* Public API */
