@@ -5,8 +5,10 @@
  *
  * The library is made in a temporary folder: 100 files of 1,000 random
  * games (dj_random_games_new(), the generator of `djenon-cli generate`,
- * half Djenon-aboure and half Djenon-abe), indexed once.  DJ_BENCH_GAMES
- * sets another number of games (a multiple of 1,000).
+ * half Djenon-aboure and half Djenon-abe), indexed once by a child process
+ * (`bench-library-window --make DIR`), so that the memory measured is the
+ * window's process alone.  DJ_BENCH_GAMES sets another number of games (a
+ * multiple of 1,000).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -172,38 +174,19 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
-int
-main (int   argc,
-      char *argv[])
+/* The library in @top: n_files files of PER_FILE games, indexed once. */
+static void
+make_library (const char *top,
+              guint       n_files)
 {
-  const char *env = g_getenv ("DJ_BENCH_GAMES");
-  guint n_games = env != NULL ? (guint) atoi (env) : 100000;
-  guint n_files = MAX (1, n_games / PER_FILE);
-  g_autofree char *top = g_dir_make_tmp ("djenon-bench-library-XXXXXX", NULL);
   g_autofree char *games_dir = g_build_filename (top, "games", NULL);
   g_autofree char *library_dir = g_build_filename (top, "library", NULL);
   g_autoptr(DjLibrary) library = NULL;
   g_autoptr(GError) error = NULL;
   DjLibraryReport report = { 0 };
-  Timing file_order = { "search, in file order" };
-  Timing by_south = { "search, sorted by South descending" };
-  DjLibraryWindow *window;
-  GdkFrameClock *clock;
   gint64 t0;
-  double c0, rss;
-  gboolean ok = TRUE;
 
-  setlocale (LC_ALL, "");
-  if (!gtk_init_check ())
-    {
-      g_print ("no display: nothing measured\n");
-      return 0;
-    }
-  adw_init ();
-  dj_register_resource ();
   dj_xml_init ();
-
-  /* The library: n_files files of PER_FILE games, indexed once. */
   t0 = g_get_monotonic_time ();
   g_mkdir_with_parents (games_dir, 0700);
   for (guint f = 0; f < n_files; f++)
@@ -226,7 +209,51 @@ main (int   argc,
     g_error ("%s", error->message);
   g_print ("indexed in %.1f s: %u games\n", (g_get_monotonic_time () - t0) / 1e6, report.games);
   dj_library_report_clear (&report);
-  g_clear_object (&library);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *env = g_getenv ("DJ_BENCH_GAMES");
+  guint n_games = env != NULL ? (guint) atoi (env) : 100000;
+  guint n_files = MAX (1, n_games / PER_FILE);
+  g_autofree char *top = NULL;
+  g_autofree char *library_dir = NULL;
+  g_autoptr(GError) error = NULL;
+  Timing file_order = { "search, in file order" };
+  Timing by_south = { "search, sorted by South descending" };
+  DjLibraryWindow *window;
+  GdkFrameClock *clock;
+  gint64 t0;
+  double c0, rss;
+  gboolean ok = TRUE;
+  int status = 0;
+
+  setlocale (LC_ALL, "");
+  if (argc == 3 && strcmp (argv[1], "--make") == 0)
+    {
+      make_library (argv[2], n_files);
+      return 0;
+    }
+  top = g_dir_make_tmp ("djenon-bench-library-XXXXXX", NULL);
+  library_dir = g_build_filename (top, "library", NULL);
+  {
+    const char *args[] = { argv[0], "--make", top, NULL };
+
+    if (!g_spawn_sync (NULL, (char **) args, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                       NULL, NULL, &status, &error) || !g_spawn_check_wait_status (status, &error))
+      g_error ("making the library: %s", error->message);
+  }
+  if (!gtk_init_check ())
+    {
+      g_print ("no display: nothing measured\n");
+      remove_tree (top);
+      return 0;
+    }
+  adw_init ();
+  dj_register_resource ();
+  dj_xml_init ();
   g_print ("before the window: resident %.0f MB\n", status_mb ("VmRSS:"));
 
   /* The window, listing every game. */
