@@ -284,7 +284,7 @@ compare_games (gconstpointer a,
 static void
 update_count (DjLibraryWindow *self)
 {
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
   guint all = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   g_autofree char *text = NULL;
 
@@ -599,7 +599,7 @@ dj_library_window_open_game (DjLibraryWindow *self,
 
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
 
-  item = g_list_model_get_item (G_LIST_MODEL (self->sorted), index);
+  item = g_list_model_get_item (G_LIST_MODEL (self->filtered), index);
   if (item != NULL)
     g_signal_emit (self, signals[GAME_ACTIVATED], 0, item->game->path, item->game->number);
 }
@@ -643,7 +643,7 @@ selected_items (DjLibraryWindow *self)
 
   if (gtk_bitset_iter_init_first (&iter, set, &position))
     do
-      g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (self->sorted), position));
+      g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (self->filtered), position));
     while (gtk_bitset_iter_next (&iter, &position));
   return items;
 }
@@ -1394,9 +1394,9 @@ on_right_click (GtkGestureClick *gesture,
 
       if (item != NULL)
         {
-          for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->sorted)); i++)
+          for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->filtered)); i++)
             {
-              g_autoptr(DjLibraryItem) shown = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+              g_autoptr(DjLibraryItem) shown = g_list_model_get_item (G_LIST_MODEL (self->filtered), i);
 
               if (shown == item && !gtk_bitset_contains (set, i))
                 gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), i, TRUE);
@@ -1636,7 +1636,7 @@ guint
 dj_library_window_get_n_shown (DjLibraryWindow *self)
 {
   g_return_val_if_fail (DJ_IS_LIBRARY_WINDOW (self), 0);
-  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  return g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
 }
 
 guint
@@ -1653,7 +1653,7 @@ dj_library_window_get_shown (DjLibraryWindow *self,
   g_autoptr(DjLibraryItem) item = NULL;
 
   g_return_val_if_fail (DJ_IS_LIBRARY_WINDOW (self), NULL);
-  item = g_list_model_get_item (G_LIST_MODEL (self->sorted), index);
+  item = g_list_model_get_item (G_LIST_MODEL (self->filtered), index);
   /* The store keeps the item alive. */
   return item != NULL ? item->game : NULL;
 }
@@ -1999,13 +1999,15 @@ dj_library_window_init (DjLibraryWindow *self)
   gtk_widget_set_margin_start (GTK_WIDGET (self->message_label), 12);
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->message_label));
 
-  /* The games: store → filter → sort → column view. */
+  /* The games: store → sort → filter → column view. */
   self->store = g_list_store_new (DJ_TYPE_LIBRARY_ITEM);
   self->filter = gtk_custom_filter_new (filter_game, self, NULL);
-  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+  /* Sorted first and filtered after: a key of a search changes only the
+   * rows of the games that come or go, never the whole list's order. */
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
+  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (self->sorted),
                                               GTK_FILTER (self->filter));
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->filtered), NULL);
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filtered));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (update_actions), self);
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (self->selection)));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
