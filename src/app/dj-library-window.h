@@ -41,6 +41,19 @@ typedef enum
  * "game-activated" (string path, uint number from 1): the main window opens
  * it.
  *
+ * Games are selected (several with Ctrl and Shift) and acted on from the
+ * header bar's game menu, a right click, Shift+F10 or keys: Open (Enter,
+ * "game-activated"), Open in New Window (Shift+Enter) and Open at Move…
+ * (Ctrl+G) emit "open-game" (string path, uint number from 1, uint moves
+ * of the main line played, boolean new window); Copy to File… (Ctrl+Shift+C),
+ * Move to File… (Ctrl+Shift+M), Merge File Into… and Delete… (Delete, after
+ * an AdwMessageDialog naming the games) edit the files through
+ * dj-collection-edit.h, refusing a file changed since it was listed; the
+ * touched files' rows are replaced in the list, the files indexed again, and
+ * a toast offers Undo (Ctrl+Z), which puts back the files' bytes.  Below 600
+ * pixels wide the filters fold under a button and only the players, result
+ * and date are shown.
+ *
  * Property "busy" (read-only): the games are being read or the library
  * updated.
  */
@@ -70,6 +83,12 @@ void                 dj_library_window_set_dates      (DjLibraryWindow *self,
 void                 dj_library_window_sort           (DjLibraryWindow *self,
                                                        DjLibraryColumn  column,
                                                        gboolean         ascending);
+/* Selects shown game @index, alone or (@extend) with those selected. */
+void                 dj_library_window_select         (DjLibraryWindow *self,
+                                                       guint            index,
+                                                       gboolean         extend);
+/* Whether the window is laid out narrow (filters folded, fewer columns). */
+gboolean             dj_library_window_get_narrow     (DjLibraryWindow *self);
 /* Emits "game-activated" for shown game @index, as activating its row does. */
 void                 dj_library_window_open_game      (DjLibraryWindow *self,
                                                        guint            index);

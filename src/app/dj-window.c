@@ -824,6 +824,41 @@ on_library_game (DjWindow   *self,
   open_library_game (self, path, number, 0);
 }
 
+/* The Library window's Open in New Window and Open at Move…: a new window
+ * is made even when another shows the file (the windows notice each
+ * other's saves as changes on disk). */
+static void
+on_library_open_game (DjWindow   *self,
+                      const char *path,
+                      guint       number,
+                      guint       ply,
+                      gboolean    new_window)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  DjWindow *window;
+
+  if (!new_window)
+    {
+      open_library_game (self, path, number, ply);
+      return;
+    }
+  if (application == NULL || number == 0)
+    return;
+  window = dj_window_new (application);
+  if (!dj_window_load_file (window, file, &error))
+    {
+      g_autofree char *heading = g_file_get_parse_name (file);
+
+      gtk_window_destroy (GTK_WINDOW (window));
+      dj_window_show_error (self, heading, error->message);
+      return;
+    }
+  dj_window_show_game_at (window, number - 1, ply);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* The Library window: every game of the library (one for the application). */
 static void
 show_library (GSimpleAction *action,
@@ -842,6 +877,8 @@ show_library (GSimpleAction *action,
       library = dj_library_window_new (application, NULL);
       /* Its games open from the window that opened it, while that lasts. */
       g_signal_connect_object (library, "game-activated", G_CALLBACK (on_library_game), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (library, "open-game", G_CALLBACK (on_library_open_game), self,
                                G_CONNECT_SWAPPED);
     }
   gtk_window_present (GTK_WINDOW (library));

@@ -61,4 +61,20 @@ gboolean  dj_format_check_limits (DjCollection  *collection,
 /* TRUE for a Unicode character that XML 1.0 allows. */
 gboolean  dj_format_char_is_xml  (gunichar      c);
 
+/* Where a game lies in a file: its first byte and the byte after its last
+ * (the XML <game> element; the text notation's headers to its result). */
+typedef struct
+{
+  gsize start;
+  gsize end;
+} DjGameSpan;
+
+/* dj_notation_parse() that also appends each game's DjGameSpan to @spans
+ * (offsets in @text). */
+DjCollection *dj_notation_parse_spans (const char  *text,
+                                       gssize       len,
+                                       const char  *display_name,
+                                       GArray      *spans,
+                                       GError     **error);
+
 G_END_DECLS

@@ -1293,6 +1293,16 @@ dj_notation_parse (const char  *text,
                    const char  *display_name,
                    GError     **error)
 {
+  return dj_notation_parse_spans (text, len, display_name, NULL, error);
+}
+
+DjCollection *
+dj_notation_parse_spans (const char  *text,
+                         gssize       len,
+                         const char  *display_name,
+                         GArray      *spans,
+                         GError     **error)
+{
   g_autoptr(DjCollection) collection = dj_collection_new ();
   g_autofree char *copy = NULL;
   Reader self;
@@ -1392,6 +1402,12 @@ dj_notation_parse (const char  *text,
         }
       dj_collection_append (collection, self.game);
       g_clear_object (&self.game);
+      if (spans != NULL)
+        {
+          DjGameSpan span = { game_start - text, self.p - text };
+
+          g_array_append_val (spans, span);
+        }
     }
 
   if (ok && dj_collection_get_n_games (collection) == 0)

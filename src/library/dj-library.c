@@ -2090,3 +2090,40 @@ dj_library_find (DjLibrary              *self,
   g_ptr_array_sort (hits, hit_compare);
   return g_steal_pointer (&hits);
 }
+
+gboolean
+dj_library_get_file_stamp (DjLibrary   *self,
+                           const char  *path,
+                           gint64      *size,
+                           gint64      *mtime,
+                           GError     **error)
+{
+  sqlite3_stmt *stmt;
+  int rc;
+
+  g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
+  g_return_val_if_fail (path != NULL && size != NULL && mtime != NULL, FALSE);
+
+  stmt = prepare (self, "SELECT size, mtime FROM files WHERE path = ?1", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, path, -1, SQLITE_STATIC);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      *size = sqlite3_column_int64 (stmt, 0);
+      *mtime = sqlite3_column_int64 (stmt, 1);
+    }
+  sqlite3_finalize (stmt);
+  if (rc == SQLITE_DONE)
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, DJ_LIBRARY_ERROR, DJ_LIBRARY_ERROR_FOLDER,
+                   _("%s: the file is not in the library"), name);
+      return FALSE;
+    }
+  if (rc != SQLITE_ROW)
+    return db_fail (self, rc, error);
+  return TRUE;
+}

@@ -239,4 +239,12 @@ GPtrArray   *dj_library_find        (DjLibrary              *self,
                                      guint                  *total,
                                      GError                **error);
 
+/* The size and modification time (microseconds) @path had when it was last
+ * indexed: an edit of the file checks that it has not changed since. */
+gboolean     dj_library_get_file_stamp (DjLibrary   *self,
+                                        const char  *path,
+                                        gint64      *size,
+                                        gint64      *mtime,
+                                        GError     **error);
+
 G_END_DECLS

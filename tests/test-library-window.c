@@ -1,0 +1,532 @@
+/* test-library-window.c: the Library window's game actions
+ *
+ * A library of two files (text notation and XML) in a home of the test's
+ * own: games copied, moved and deleted from the window (through its
+ * dialogs, the delete one naming the games), undone from the toast's
+ * action, a game window on a touched file told that it changed on disk,
+ * Open at Move… giving the position chosen, shortcuts pressed as real keys,
+ * accessible names, and the narrow layout.  Run in English and, as
+ * test-library-window-ur, in Urdu; pictures at 1200 and 360 pixels go to
+ * DJ_SCREENSHOT_DIR when it is set.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "dj-document.h"
+#include "dj-library-window.h"
+#include "dj-library.h"
+#include "dj-notation.h"
+#include "dj-random-games.h"
+#include "dj-xml.h"
+
+#include "dj-test-app.h"
+#include "dj-test-picture.h"
+#include "dj-test-xtest.h"
+
+#define TIMEOUT_S 60
+
+static char *home;
+static char *text_path;   /* 5 games */
+static char *xml_path;    /* 3 games */
+
+static void
+make_library (void)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  g_autofree char *dir = dj_library_default_dir ();
+  g_autofree char *games_dir = g_build_filename (home, "games", NULL);
+  g_autoptr(DjCollection) text_games = dj_random_games_new (&rules, 5, 41);
+  g_autoptr(DjCollection) xml_games = dj_random_games_new (&rules, 3, 42);
+  g_autoptr(GFile) text_file = NULL;
+  g_autoptr(GFile) xml_file = NULL;
+  g_autoptr(DjLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report = { 0 };
+
+  g_mkdir_with_parents (games_dir, 0700);
+  text_path = g_build_filename (games_dir, "a.djn", NULL);
+  xml_path = g_build_filename (games_dir, "b.djenon", NULL);
+  text_file = g_file_new_for_path (text_path);
+  xml_file = g_file_new_for_path (xml_path);
+  g_assert_true (dj_notation_save_file (text_games, text_file, DJ_SAFE_SAVE_NONE, NULL, &error));
+  g_assert_true (dj_xml_save_file (xml_games, xml_file, NULL, &error));
+  library = dj_library_open (dir, &error);
+  g_assert_no_error (error);
+  g_assert_true (dj_library_add_folder (library, games_dir, &error));
+  g_assert_true (dj_library_update (library, NULL, NULL, NULL, &report, &error));
+  g_assert_cmpuint (report.games, ==, 8);
+  dj_library_report_clear (&report);
+}
+
+static guint
+games_in (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollection) games = g_str_has_suffix (path, ".djn")
+                                  ? dj_notation_load_file (file, NULL, &error)
+                                  : dj_xml_load_file (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return dj_collection_get_n_games (games);
+}
+
+static char *
+contents (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  guint            n_games;
+} Listed;
+
+static gboolean
+listed (gpointer data)
+{
+  Listed *l = data;
+
+  return !dj_library_window_get_busy (l->window)
+         && dj_library_window_get_n_games (l->window) == l->n_games;
+}
+
+static void
+wait_listed (DjLibraryWindow *window,
+             guint            n_games)
+{
+  Listed l = { window, n_games };
+
+  dj_test_wait_until (TIMEOUT_S, listed, &l, "the games listed and the library idle");
+}
+
+static DjLibraryWindow *
+open_library_sized (int width)
+{
+  DjLibraryWindow *window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app),
+                                                                      NULL));
+
+  if (width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_listed (window, 8);
+  /* In file order: a.djn #1–5, then b.djenon #1–3. */
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, TRUE);
+  return window;
+}
+
+static DjLibraryWindow *
+open_library (void)
+{
+  return open_library_sized (0);
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  AdwMessageDialog **found = data;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        *found = ADW_MESSAGE_DIALOG (w);
+    }
+  return *found != NULL;
+}
+
+/* The message dialog the window shows now. */
+static AdwMessageDialog *
+wait_dialog (void)
+{
+  AdwMessageDialog *dialog = NULL;
+
+  dj_test_wait_until (TIMEOUT_S, dialog_shown, &dialog, "a dialog");
+  return dialog;
+}
+
+static void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Chooses @path in the dialog's list of files, then answers "apply". */
+static void
+choose_file (AdwMessageDialog *dialog,
+             const char       *path)
+{
+  GtkDropDown *drop = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  GListModel *names = gtk_drop_down_get_model (drop);
+  g_autofree char *name = g_filename_display_name (path);
+  guint i;
+
+  gtk_test_accessible_assert_property (drop, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       _("File to Receive the Games"));
+  for (i = 0; i < g_list_model_get_n_items (names); i++)
+    if (strcmp (gtk_string_list_get_string (GTK_STRING_LIST (names), i), name) == 0)
+      break;
+  g_assert_cmpuint (i, <, g_list_model_get_n_items (names));
+  gtk_drop_down_set_selected (drop, i);
+  respond (dialog, "apply");
+}
+
+static gboolean
+document_told (gpointer data)
+{
+  return dj_document_get_changed_on_disk (data);
+}
+
+/* Copy, delete (confirmed, naming the game), undo, move: the files and the
+ * list change together, the other games stay, and a document open on a
+ * touched file hears of it. */
+static void
+test_copy_delete_undo_move (void)
+{
+  DjLibraryWindow *window = open_library ();
+  g_autoptr(DjDocument) document = dj_document_new ();
+  g_autoptr(GFile) xml_file = g_file_new_for_path (xml_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before_delete = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *south = NULL;
+  AdwMessageDialog *dialog;
+
+  g_assert_true (dj_document_load (document, xml_file, &error));
+  g_assert_no_error (error);
+  g_assert_false (dj_document_get_changed_on_disk (document));
+
+  /* Nothing selected: nothing to act on. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
+  g_assert_false (dialog_shown (&(AdwMessageDialog *) { NULL }));
+
+  /* Copy a.djn #1 and #2 to b.djenon. */
+  dj_library_window_select (window, 0, FALSE);
+  dj_library_window_select (window, 1, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.copy-to", NULL);
+  choose_file (wait_dialog (), xml_path);
+  wait_listed (window, 10);
+  g_assert_cmpuint (games_in (xml_path), ==, 5);
+  g_assert_cmpuint (games_in (text_path), ==, 5);
+  g_assert_cmpstr (dj_library_window_get_shown (window, 8)->path, ==, xml_path);
+  g_assert_cmpuint (dj_library_window_get_shown (window, 9)->number, ==, 5);
+  g_assert_cmpstr (dj_library_window_get_shown (window, 9)->south, ==,
+                   dj_library_window_get_shown (window, 1)->south);
+  /* The document open on b.djenon is told, by its own file monitor. */
+  dj_test_wait_until (TIMEOUT_S, document_told, document, "the document told of the change");
+
+  /* Delete a.djn #3: the dialog names it; Cancel keeps it. */
+  before_delete = contents (text_path);
+  south = g_strdup (dj_library_window_get_shown (window, 2)->south);
+  dj_library_window_select (window, 2, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
+  dialog = wait_dialog ();
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), south));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "a.djn"));
+  respond (dialog, "cancel");
+  g_assert_cmpuint (games_in (text_path), ==, 5);
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
+  respond (wait_dialog (), "delete");
+  wait_listed (window, 9);
+  g_assert_cmpuint (games_in (text_path), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpuint (dj_library_window_get_shown (window, i)->number, ==, i + 1);
+
+  /* Undo: the file's bytes as before, and the game listed again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.undo", NULL);
+  wait_listed (window, 10);
+  now = contents (text_path);
+  g_assert_cmpstr (now, ==, before_delete);
+  g_assert_cmpstr (dj_library_window_get_shown (window, 2)->south, ==, south);
+
+  /* Move b.djenon #1 to a.djn. */
+  dj_library_window_select (window, 5, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.move-to", NULL);
+  choose_file (wait_dialog (), text_path);
+  wait_listed (window, 10);
+  g_assert_cmpuint (games_in (text_path), ==, 6);
+  g_assert_cmpuint (games_in (xml_path), ==, 4);
+
+  /* A file changed behind the library's back is refused, with its name. */
+  {
+    g_autofree char *old = contents (text_path);
+    g_autofree char *changed = g_strconcat (old, "\n", NULL);
+    g_autofree char *body = NULL;
+
+    /* Indexed again first, so that only this change is unknown. */
+    g_assert_true (g_file_set_contents (text_path, changed, -1, NULL));
+    dj_library_window_select (window, 0, FALSE);
+    gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
+    respond (wait_dialog (), "delete");
+    dialog = wait_dialog ();
+    body = g_strdup (adw_message_dialog_get_body (dialog));
+    g_assert_nonnull (strstr (body, "a.djn"));
+    respond (dialog, "close");
+    g_assert_cmpuint (games_in (text_path), ==, 6);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  char    *path;
+  guint    number;
+  guint    ply;
+  gboolean new_window;
+  gboolean emitted;
+} Opened;
+
+static void
+on_open_game (DjLibraryWindow *window,
+              const char      *path,
+              guint            number,
+              guint            ply,
+              gboolean         new_window,
+              Opened          *o)
+{
+  g_free (o->path);
+  o->path = g_strdup (path);
+  o->number = number;
+  o->ply = ply;
+  o->new_window = new_window;
+  o->emitted = TRUE;
+}
+
+/* Open at Move… asks for the move, names the game and gives the position
+ * chosen; Open in New Window asks for a new window.  The shortcuts work as
+ * real key presses. */
+static void
+test_open_at_move (void)
+{
+  DjLibraryWindow *window = open_library ();
+  Opened o = { 0 };
+  const DjLibraryGame *game;
+  AdwMessageDialog *dialog;
+  GtkSpinButton *spin;
+
+  g_signal_connect (window, "open-game", G_CALLBACK (on_open_game), &o);
+  dj_library_window_select (window, 1, FALSE);
+  game = dj_library_window_get_shown (window, 1);
+  g_assert_cmpuint (game->n_moves, >=, 3);
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.open-at-move", NULL);
+  dialog = wait_dialog ();
+  spin = GTK_SPIN_BUTTON (adw_message_dialog_get_extra_child (dialog));
+  gtk_test_accessible_assert_property (spin, GTK_ACCESSIBLE_PROPERTY_LABEL, _("Move Number"));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_spin_button_get_adjustment (spin)), ==,
+                     game->n_moves);
+  gtk_spin_button_set_value (spin, 3);
+  respond (dialog, "open");
+  g_assert_true (o.emitted);
+  g_assert_cmpstr (o.path, ==, game->path);
+  g_assert_cmpuint (o.number, ==, game->number);
+  g_assert_cmpuint (o.ply, ==, 3);
+  g_assert_false (o.new_window);
+
+  o.emitted = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.open-new-window", NULL);
+  g_assert_true (o.emitted);
+  g_assert_true (o.new_window);
+  g_assert_cmpuint (o.ply, ==, 0);
+
+  /* Real keys: Ctrl+G opens the same dialog; Delete asks to delete.  The
+   * keys go to the window under the pointer (no window manager). */
+  if (xtest_load ())
+    {
+      GtkNative *native = gtk_widget_get_native (GTK_WIDGET (window));
+      Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+      static const KeySym ctrl = XK_Control_L;
+      Window child;
+      int x, y;
+
+      dj_test_wait_frames (GTK_WIDGET (window), "the window drawn");
+      XTranslateCoordinates (xdisplay, xid, DefaultRootWindow (xdisplay), 300, 300, &x, &y,
+                             &child);
+      fake_motion (xdisplay, -1, x, y, 0);
+      XSetInputFocus (xdisplay, xid, RevertToParent, CurrentTime);
+      XFlush (xdisplay);
+      fake_key (xdisplay, XKeysymToKeycode (xdisplay, ctrl), TRUE, 0);
+      fake_key (xdisplay, XKeysymToKeycode (xdisplay, XK_g), TRUE, 0);
+      fake_key (xdisplay, XKeysymToKeycode (xdisplay, XK_g), FALSE, 0);
+      fake_key (xdisplay, XKeysymToKeycode (xdisplay, ctrl), FALSE, 0);
+      XFlush (xdisplay);
+      dialog = wait_dialog ();
+      g_assert_true (GTK_IS_SPIN_BUTTON (adw_message_dialog_get_extra_child (dialog)));
+      respond (dialog, "cancel");
+      XSetInputFocus (xdisplay, xid, RevertToParent, CurrentTime);
+      XFlush (xdisplay);
+      fake_key (xdisplay, XKeysymToKeycode (xdisplay, XK_Delete), TRUE, 0);
+      fake_key (xdisplay, XKeysymToKeycode (xdisplay, XK_Delete), FALSE, 0);
+      XFlush (xdisplay);
+      dialog = wait_dialog ();
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                                dj_library_window_get_shown (window, 1)->south));
+      respond (dialog, "cancel");
+    }
+  else
+    g_test_message ("no XTest: real keys not sent");
+  g_free (o.path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Every control of the window can be named by a screen reader. */
+static void
+check_names (GtkWidget *root)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, root);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+      GtkWidget *parent = gtk_widget_get_parent (w);
+      gboolean compound = parent != NULL && (GTK_IS_MENU_BUTTON (parent) || GTK_IS_DROP_DOWN (parent)
+                                             || GTK_IS_SPIN_BUTTON (parent));
+
+      if (!compound && (GTK_IS_MENU_BUTTON (w) || GTK_IS_DROP_DOWN (w) || GTK_IS_SEARCH_ENTRY (w)
+                        || (GTK_IS_BUTTON (w) && gtk_button_get_label (GTK_BUTTON (w)) == NULL))
+          && gtk_widget_get_mapped (w) && gtk_widget_get_ancestor (w, GTK_TYPE_WINDOW_CONTROLS) == NULL)
+        {
+          gboolean named = gtk_test_accessible_has_property (GTK_ACCESSIBLE (w),
+                                                             GTK_ACCESSIBLE_PROPERTY_LABEL)
+                           || (GTK_IS_MENU_BUTTON (w)
+                               && gtk_menu_button_get_label (GTK_MENU_BUTTON (w)) != NULL);
+
+          if (!named)
+            g_error ("a %s without an accessible name", G_OBJECT_TYPE_NAME (w));
+        }
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
+    }
+}
+
+static gboolean
+narrow_is (gpointer data)
+{
+  gpointer *args = data;
+
+  return dj_library_window_get_narrow (args[0]) == GPOINTER_TO_INT (args[1]);
+}
+
+static gboolean
+width_at_least_1200 (gpointer data)
+{
+  /* The window's own width, less its shadow and border. */
+  return gtk_widget_get_width (data) >= 1150;
+}
+
+static gboolean
+width_at_most_360 (gpointer data)
+{
+  return gtk_widget_get_width (data) <= 360;
+}
+
+static void
+picture (DjLibraryWindow *window,
+         const char      *width)
+{
+  g_autofree char *name = g_strdup_printf ("library-%s-%s.png", width,
+                                           g_strcmp0 (g_getenv ("LANGUAGE"), "ur") == 0 ? "ur"
+                                                                                        : "en");
+
+  dj_test_wait_frames (GTK_WIDGET (window), "frames drawn");
+  dj_test_save_screenshot (gtk_window_get_child (GTK_WINDOW (window)), name);
+}
+
+/* Wide: every column and the filters in one row; narrow (360 px): the
+ * filters folded under a button, players, result and date only. */
+static void
+test_layout_names (void)
+{
+  DjLibraryWindow *window = open_library_sized (1200);
+  gpointer args[2] = { window, GINT_TO_POINTER (FALSE) };
+  GtkColumnView *view = NULL;
+  guint visible = 0;
+
+  dj_test_wait_until (TIMEOUT_S, width_at_least_1200, window, "a window 1200 pixels wide");
+  dj_test_wait_until (TIMEOUT_S, narrow_is, args, "the wide layout");
+  dj_library_window_select (window, 0, FALSE);
+  check_names (GTK_WIDGET (window));
+  picture (window, "1200");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  args[1] = GINT_TO_POINTER (TRUE);
+  dj_test_wait_until (TIMEOUT_S, narrow_is, args, "the narrow layout");
+  check_names (GTK_WIDGET (window));
+  {
+    g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+    g_ptr_array_add (pending, window);
+    while (pending->len > 0 && view == NULL)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+
+        if (GTK_IS_COLUMN_VIEW (w))
+          view = GTK_COLUMN_VIEW (w);
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+          g_ptr_array_add (pending, c);
+      }
+  }
+  g_assert_nonnull (view);
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_column_view_get_columns (view)); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (gtk_column_view_get_columns (view), i);
+
+      visible += gtk_column_view_column_get_visible (c);
+    }
+  g_assert_cmpuint (visible, ==, 4);
+  /* Folded, the window can be as narrow as a telephone. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+  dj_test_wait_until (TIMEOUT_S, width_at_most_360, window, "a window 360 pixels wide");
+  picture (window, "360");
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  args[1] = GINT_TO_POINTER (FALSE);
+  dj_test_wait_until (TIMEOUT_S, narrow_is, args, "the wide layout again");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  setlocale (LC_ALL, "");
+  if (g_getenv ("DJENON_LOCALEDIR") != NULL)
+    bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  home = dj_test_make_home ("djenon-test-library-window");
+  g_test_init (&argc, &argv, NULL);
+  if (!dj_test_start_app ())
+    {
+      g_test_skip ("no display");
+      return 0;
+    }
+  dj_xml_init ();
+  make_library ();
+
+  g_test_add_func ("/djenon/library-window/layout-names", test_layout_names);
+  g_test_add_func ("/djenon/library-window/open-at-move", test_open_at_move);
+  g_test_add_func ("/djenon/library-window/copy-delete-undo-move", test_copy_delete_undo_move);
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  dj_test_remove_tree (home);
+  g_free (text_path);
+  g_free (xml_path);
+  g_free (home);
+  return status;
+}
