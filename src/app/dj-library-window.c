@@ -648,7 +648,7 @@ update_actions (DjLibraryWindow *self)
 {
   g_autoptr(GtkBitset) set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   guint64 n = gtk_bitset_get_size (set);
-  gboolean idle = !dj_library_service_get_updating (self->service);
+  gboolean idle = self->service == NULL || !dj_library_service_get_updating (self->service);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.open", n > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.open-new-window", n > 0);
