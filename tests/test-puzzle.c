@@ -153,6 +153,9 @@ test_not_exact (void)
 
   dj_search_set_use_tables (search, FALSE);
   dj_search_set_use_book (search, FALSE);
+  /* One thread: the budget is looked at every 1,024 positions, and two
+   * threads sharing their table could prove the value between two looks. */
+  dj_search_set_threads (search, 1);
   puzzle = dj_puzzle_find (search, &aboure, &pos, 4, &limits, &verdict, NULL, &error);
   g_assert_no_error (error);
   g_assert_null (puzzle);
@@ -298,6 +301,43 @@ test_game (void)
   g_assert_nonnull (strstr (error->message, " a,"));
   g_assert_nonnull (strstr (error->message, " c"));
   g_clear_error (&error);
+
+  /* The value the set claims only speeds the check up: a wrong or
+   * unreadable claim is no reason to refuse a sound puzzle, nor a right
+   * claim a reason to accept an unsound one. */
+  {
+    static const char *const claims[] = { "17", "19", "10", "-18", "48", "x", "" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (claims); i++)
+      {
+        g_autofree char *tag = g_strdup_printf ("\"PuzzleValue\">%s<", claims[i]);
+
+        g_string_assign (edit, xml);
+        g_assert_cmpint (g_string_replace (edit, "\"PuzzleValue\">18<", tag, 1), ==, 1);
+        g_clear_object (&back);
+        back = dj_xml_load_data (edit->str, edit->len, "puzzles.djenon", &error);
+        g_assert_no_error (error);
+        g_assert_true (dj_puzzle_check_game (search, dj_collection_get_game (back, 0), NULL,
+                                             &error));
+        g_assert_no_error (error);
+      }
+    g_string_assign (edit, xml);
+    g_assert_cmpint (g_string_replace (edit, "<move pit=\"c\"/>", "<move pit=\"a\"/>", 1), ==, 1);
+    for (int claim = -6; claim <= 24; claim++)
+      {
+        g_autofree char *tag = g_strdup_printf ("\"PuzzleValue\">%d<", claim);
+        g_autoptr(GString) wrong = g_string_new (edit->str);
+
+        g_assert_cmpint (g_string_replace (wrong, "\"PuzzleValue\">18<", tag, 1), ==, 1);
+        g_clear_object (&back);
+        back = dj_xml_load_data (wrong->str, wrong->len, "puzzles.djenon", &error);
+        g_assert_no_error (error);
+        g_assert_false (dj_puzzle_check_game (search, dj_collection_get_game (back, 0), NULL,
+                                              &error));
+        g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+        g_clear_error (&error);
+      }
+  }
 
   /* A larger minimum loss than the position has: no longer a puzzle. */
   g_string_assign (edit, xml);

@@ -409,6 +409,63 @@ dj_puzzle_to_game (const DjPuzzle *puzzle,
   return g_steal_pointer (&game);
 }
 
+/* The PuzzleValue tag, when it is a number a position can be worth. */
+static gboolean
+parse_claimed_value (DjGame *game,
+                     gint64 *value)
+{
+  const char *tag = dj_game_info_get_tag (dj_game_get_info (game), DJ_PUZZLE_TAG_VALUE);
+
+  return tag != NULL && g_ascii_string_to_signed (tag, 10, -DJ_N_SEEDS, DJ_N_SEEDS, value, NULL);
+}
+
+/* Proves with null-window tests that @solution is worth at least @value in
+ * @pos and every other legal move at most @value − @min_loss: then
+ * @solution is the only best move, and every other move loses at least
+ * @min_loss.  Unless @reply_tested (the caller then tests that the
+ * solution's reply is worth at least −@value for its mover, which proves
+ * the same), it also proves @solution worth at most @value: @value is then
+ * the position's value.  FALSE when a test fails or is not proven (an
+ * error only when cancelled). */
+static gboolean
+claimed_value_holds (DjSearch         *search,
+                     const DjRules    *rules,
+                     const DjPosition *pos,
+                     DjMove            solution,
+                     int               value,
+                     guint             min_loss,
+                     gboolean          reply_tested,
+                     GCancellable     *cancellable,
+                     GError          **error)
+{
+  gboolean at_least;
+  DjMoves moves;
+
+  dj_moves_generate (rules, pos, &moves);
+  if (moves.end != DJ_END_NONE || moves.must_pass || moves.n_legal < 2
+      || solution < moves.row_start || solution >= moves.row_start + DJ_ROW_PITS
+      || moves.pit[solution - moves.row_start] != DJ_PIT_LEGAL)
+    return FALSE;
+  if (!dj_search_move_at_least (search, rules, pos, solution, value, NULL, cancellable,
+                                &at_least, error) || !at_least)
+    return FALSE;
+  if (!reply_tested
+      && (!dj_search_move_at_least (search, rules, pos, solution, value + 1, NULL, cancellable,
+                                    &at_least, error) || at_least))
+    return FALSE;
+  for (guint k = 0; k < DJ_ROW_PITS; k++)
+    {
+      DjMove move = moves.row_start + k;
+
+      if (moves.pit[k] != DJ_PIT_LEGAL || move == solution)
+        continue;
+      if (!dj_search_move_at_least (search, rules, pos, move, value - (int) MAX (min_loss, 1) + 1,
+                                    NULL, cancellable, &at_least, error) || at_least)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The check with bound tests only (fast_judge(), then one test a move of
  * the solution): TRUE when it proves the puzzle sound.  FALSE says
  * nothing by itself (an error only when cancelled): the exact check then
@@ -425,11 +482,29 @@ check_game_fast (DjSearch      *search,
   const DjPosition *pos = dj_node_get_position (node);
   DjMove best = DJ_NO_MOVE;
   int value = 0, south;
+  gint64 claimed;
 
-  if (fast_judge (search, rules, pos, min_loss, NULL, cancellable, &value, &best, error) !=
-      DJ_PUZZLE_OK ||
-      dj_node_get_first_child (node) == NULL ||
-      dj_node_get_move (dj_node_get_first_child (node)) != best)
+  if (dj_node_get_first_child (node) == NULL)
+    return FALSE;
+  /* The value the set claims (PuzzleValue) spares the search of the
+   * position's value: a test proves the solution's first move worth at
+   * least that, one a move every other move worth at least min_loss less;
+   * then the line's tests, whose first (the reply worth its claimed value)
+   * proves the first move worth no more.  A claim that does not hold proves nothing: the
+   * value is then searched for. */
+  if (parse_claimed_value (game, &claimed)
+      && claimed_value_holds (search, rules, pos, dj_node_get_move (dj_node_get_first_child (node)),
+                              (int) claimed, min_loss,
+                              dj_node_get_first_child (dj_node_get_first_child (node)) != NULL,
+                              cancellable, error))
+    {
+      value = (int) claimed;
+      best = dj_node_get_move (dj_node_get_first_child (node));
+    }
+  else if ((error != NULL && *error != NULL)
+           || fast_judge (search, rules, pos, min_loss, NULL, cancellable, &value, &best, error) !=
+              DJ_PUZZLE_OK ||
+           dj_node_get_move (dj_node_get_first_child (node)) != best)
     return FALSE;
   /* Perfect play keeps the final difference: every later move of the
    * main line must be worth its position's value, the root's from that
