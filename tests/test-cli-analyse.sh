@@ -105,4 +105,19 @@ for v in abe aboure; do
   fi
 done
 
+# Without tables (an empty folder): the commands whose speed depends on them
+# say so once, on standard error, and still answer exactly.
+mkdir "$tmp/none"
+puzzles=$(dirname "$0")/../data/puzzles/aboure.djenon
+for cmd in "analyse aboure" "bestmove aboure" "puzzles --check $puzzles" "bench --puzzles $puzzles"; do
+  # shellcheck disable=SC2086
+  DJENON_TABLES_DIR=$tmp/none timeout 300 "$cli" $cmd >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" = 0 ] && [ "$(grep -c "no usable endgame tables at $tmp/none/aboure.djtb" "$tmp/err")" = 1 ]; then
+    ok "$cmd without tables says so once"
+  else
+    not_ok "$cmd without tables says so once" "status $status" "$(cat "$tmp/err")"
+  fi
+done
+
 done_testing

@@ -170,16 +170,22 @@ print_json (DjJson *json)
   return DJ_CLI_OK;
 }
 
-static DjAnalysis *
-run (const Request *req,
-     gboolean       solve)
-{
-  g_autoptr(DjSearch) search = dj_search_new (0);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *details = NULL;
-  g_autofree char *warning = dj_search_data_warning (&req->rules, &details);
-  DjAnalysis *a;
 
+/* Says once per rule set on standard error when the search of @rules will
+ * be slower than it should: a damaged data file (not used), or endgame
+ * tables not found (an uninstalled djenon-cli outside `meson devenv`). */
+void
+dj_cli_warn_engine_data (const DjRules *rules)
+{
+  static gboolean warned[3];
+  guint k = rules->variant == DJ_VARIANT_ABOURE ? 0 : rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
+  g_autofree char *details = NULL;
+  g_autofree char *warning = NULL;
+
+  if (warned[k])
+    return;
+  warned[k] = TRUE;
+  warning = dj_search_data_warning (rules, &details);
   /* A damaged data file is not used, and the user hears of it. */
   if (warning != NULL)
     {
@@ -190,15 +196,27 @@ run (const Request *req,
       for (guint i = 0; lines[i] != NULL; i++)
         g_printerr ("  %s\n", lines[i]);
     }
-  else if (dj_tables_get (&req->rules) == NULL)
+  else if (dj_tables_get (rules) == NULL)
     {
-      g_autofree char *path = dj_tables_path (&req->rules);
+      g_autofree char *path = dj_tables_path (rules);
 
       /* Translators: %s is the endgame tables' file */
       g_printerr (_("djenon-cli: no usable endgame tables at %s: positions with few seeds are "
                     "searched instead of looked up, which can take much longer. Install "
                     "Djenon, run it through `meson devenv`, or set DJENON_TABLES_DIR.\n"), path);
     }
+}
+
+static DjAnalysis *
+run (const Request *req,
+     gboolean       solve)
+{
+  g_autoptr(DjSearch) search = dj_search_new (0);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *details = NULL;
+  DjAnalysis *a;
+
+  dj_cli_warn_engine_data (&req->rules);
   if (solve)
     a = dj_search_solve (search, &req->rules, &req->pos, &req->limits, NULL, &error);
   else

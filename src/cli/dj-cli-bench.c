@@ -181,6 +181,18 @@ dj_cli_bench (int    argc,
       g_printerr (_("The count must be 0 or more positions\n"));
       return DJ_CLI_USAGE;
     }
+  if (search || puzzles)
+    {
+      static const DjRules all[] = {
+        { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN },
+        { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN },
+        { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE },
+      };
+
+      /* Figures without the tables would mislead: say so first. */
+      for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+        dj_cli_warn_engine_data (&all[i]);
+    }
   if (search)
     {
       dj_cli_bench_search (quick, (guint) count);

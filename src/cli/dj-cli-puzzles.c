@@ -198,6 +198,7 @@ make_from_files (Maker          *m,
 
           if (only != NULL && !dj_rules_equal (only, rules))
             continue;
+          dj_cli_warn_engine_data (rules);
           for (DjNode *node = dj_game_get_root (game); node != NULL && !maker_full (m);
                node = dj_node_get_first_child (node))
             {
@@ -252,6 +253,7 @@ check_file (const char *path)
       DjGame *game = dj_collection_get_game (games, g);
       g_autoptr(GError) why = NULL;
 
+      dj_cli_warn_engine_data (dj_game_get_rules (game));
       if (!dj_puzzle_check_game (search, game, NULL, &why))
         {
           /* Translators: FILE: puzzle N: why it is not a good puzzle */
@@ -373,7 +375,10 @@ dj_cli_puzzles (int    argc,
                 check_us, NULL };
   t0 = g_get_monotonic_time ();
   if (random_games != 0)
-    ok = make_random (&m, &rules, (guint) random_games, (guint32) seed);
+    {
+      dj_cli_warn_engine_data (&rules);
+      ok = make_random (&m, &rules, (guint) random_games, (guint32) seed);
+    }
   else
     ok = make_from_files (&m, from, variant != NULL ? &rules : NULL);
   if (!ok)

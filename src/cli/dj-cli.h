@@ -58,6 +58,10 @@ int  dj_cli_sheet    (int argc, char **argv);
 /* The files section of `bench --files`: load and save of a 100,000-node file */
 int  dj_cli_bench_files (void);
 
+/* Warns once per rule set of missing endgame tables or damaged engine data
+ * (dj-cli-analyse.c), for every command whose figures depend on them. */
+void dj_cli_warn_engine_data (const DjRules *rules);
+
 /* Shared by the subcommands that take VARIANT [--feeding X] [--setup POS]:
  * parses the rules and the start position, printing a message on failure. */
 gboolean dj_cli_parse_rules    (const char *variant,
