@@ -348,7 +348,12 @@ puzzles_activated (GSimpleAction *action,
     if (DJ_IS_PUZZLE_WINDOW (l->data))
       trainer = l->data;
   if (trainer == NULL)
-    trainer = dj_puzzle_window_new (GTK_APPLICATION (data), NULL, NULL);
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DjTrainingStore) store = dj_application_ref_training_store (data, &error);
+
+      trainer = dj_puzzle_window_new_for_store (GTK_APPLICATION (data), NULL, store, error);
+    }
   gtk_window_present (GTK_WINDOW (trainer));
 }
 
@@ -523,6 +528,48 @@ dj_application_get_library_service (DjApplication *self)
   return self->library_service;
 }
 
+/* A position the user failed in a window's "Learn from Your Mistakes"
+ * comes back in the puzzle trainer's repetitions (the training store). */
+static void
+on_position_missed (DjWindow   *window,
+                    gpointer    rules,
+                    gpointer    position,
+                    GStrv       best_moves,
+                    const char *source)
+{
+  DjApplication *self = DJ_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (DjMove));
+  g_autoptr(DjTrainingStore) store = NULL;
+
+  if (self == NULL)
+    return;
+  for (guint i = 0; best_moves != NULL && best_moves[i] != NULL; i++)
+    {
+      DjMove move;
+
+      if (dj_move_from_string (best_moves[i], &move))
+        g_array_append_val (moves, move);
+    }
+  store = dj_application_ref_training_store (self, &error);
+  if (error == NULL)
+    dj_training_store_add_position (store, rules, position, (const DjMove *) moves->data,
+                                    moves->len, source, g_get_real_time () / G_USEC_PER_SEC,
+                                    &error);
+  if (error != NULL)
+    dj_window_show_toast (window, error->message);
+}
+
+static void
+dj_application_window_added (GtkApplication *application,
+                             GtkWindow      *window)
+{
+  GTK_APPLICATION_CLASS (dj_application_parent_class)->window_added (application, window);
+  if (DJ_IS_WINDOW (window))
+    g_signal_connect_object (dj_window_get_learn_mistakes (DJ_WINDOW (window)), "position-missed",
+                             G_CALLBACK (on_position_missed), window, G_CONNECT_SWAPPED);
+}
+
 DjTrainingStore *
 dj_application_ref_training_store (DjApplication  *self,
                                    GError        **error)
@@ -613,6 +660,7 @@ dj_application_class_init (DjApplicationClass *klass)
   app_class->open = dj_application_open;
   app_class->startup = dj_application_startup;
   app_class->shutdown = dj_application_shutdown;
+  GTK_APPLICATION_CLASS (klass)->window_added = dj_application_window_added;
   app_class->handle_local_options = dj_application_handle_local_options;
 }
 

@@ -14,7 +14,6 @@
 #include "dj-move-label.h"
 #include "dj-puzzle-window.h"
 
-#include "dj-application.h"
 #include "dj-puzzle.h"
 #include "dj-xml.h"
 
@@ -307,7 +306,7 @@ line_text (DjGame *game)
 
 static void
 report_store_error (DjPuzzleWindow *self,
-                    GError         *error)
+                    const GError   *error)
 {
   if (error != NULL)
     show_problem (self, error->message);
@@ -1147,20 +1146,31 @@ dj_puzzle_window_new (GtkApplication *application,
                       const char     *puzzles_dir,
                       const char     *store_dir)
 {
-  DjPuzzleWindow *self;
   g_autoptr(GError) error = NULL;
-  DjRules rules;
+  g_autoptr(DjTrainingStore) store = NULL;
 
   g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
 
+  store = dj_training_store_open (store_dir, &error);
+  return dj_puzzle_window_new_for_store (application, puzzles_dir, store, error);
+}
+
+GtkWidget *
+dj_puzzle_window_new_for_store (GtkApplication  *application,
+                                const char      *puzzles_dir,
+                                DjTrainingStore *store,
+                                const GError    *store_error)
+{
+  DjPuzzleWindow *self;
+  DjRules rules;
+
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (DJ_IS_TRAINING_STORE (store), NULL);
+
   self = g_object_new (DJ_TYPE_PUZZLE_WINDOW, "application", application, NULL);
   self->puzzles_dir = g_strdup (puzzles_dir != NULL ? puzzles_dir : dj_puzzle_window_default_dir ());
-  /* The application's store unless the caller names one (tests). */
-  if (store_dir == NULL && DJ_IS_APPLICATION (application))
-    self->store = dj_application_ref_training_store (DJ_APPLICATION (application), &error);
-  else
-    self->store = dj_training_store_open (store_dir, &error);
-  report_store_error (self, error);
+  self->store = g_object_ref (store);
+  report_store_error (self, store_error);
 
   rules = DJ_RULES_INIT (g_settings_get_enum (self->settings, "last-variant"));
   if (rules.variant == DJ_VARIANT_ABE)

@@ -46,6 +46,12 @@ typedef enum
 GtkWidget       *dj_puzzle_window_new          (GtkApplication  *application,
                                                 const char      *puzzles_dir,
                                                 const char      *store_dir);
+/* The same on @store (the application's, shared with "Learn from Your
+ * Mistakes"); @store_error, when not NULL, says why it was found damaged. */
+GtkWidget       *dj_puzzle_window_new_for_store (GtkApplication  *application,
+                                                 const char      *puzzles_dir,
+                                                 DjTrainingStore *store,
+                                                 const GError    *store_error);
 /* The starter sets: $DJENON_PUZZLES_DIR, else the installed ones. */
 const char      *dj_puzzle_window_default_dir  (void);
 

@@ -12,7 +12,6 @@
 #include "dj-explorer-pane.h"
 #include "dj-library-window.h"
 #include "dj-play-engine.h"
-#include "dj-application.h"
 #include "dj-learn-mistakes.h"
 #include "dj-review.h"
 #include "dj-rules-view.h"
@@ -622,38 +621,6 @@ dj_window_get_study_pane (DjWindow *self)
 /* While Learn from Your Mistakes asks, the analysis panel and the opening
  * explorer, which would give the answer away, are hidden; they come back
  * after. */
-/* A position the user failed in "Learn from Your Mistakes" comes back in
- * the puzzle trainer's repetitions (the application's training store). */
-static void
-on_learn_missed (DjWindow   *self,
-                 gpointer    rules,
-                 gpointer    position,
-                 GStrv       best_moves,
-                 const char *source)
-{
-  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (DjMove));
-  g_autoptr(DjTrainingStore) store = NULL;
-
-  if (!DJ_IS_APPLICATION (application))
-    return;
-  for (guint i = 0; best_moves != NULL && best_moves[i] != NULL; i++)
-    {
-      DjMove move;
-
-      if (dj_move_from_string (best_moves[i], &move))
-        g_array_append_val (moves, move);
-    }
-  store = dj_application_ref_training_store (DJ_APPLICATION (application), &error);
-  if (error == NULL)
-    dj_training_store_add_position (store, rules, position, (const DjMove *) moves->data,
-                                    moves->len, source, g_get_real_time () / G_USEC_PER_SEC,
-                                    &error);
-  if (error != NULL)
-    dj_window_show_toast (self, error->message);
-}
-
 static void
 on_learn_active (DjWindow *self)
 {
@@ -702,8 +669,6 @@ add_analysis (DjWindow *self)
   dj_learn_mistakes_set_review (DJ_LEARN_MISTAKES (self->learn_mistakes), DJ_REVIEW (self->review));
   g_signal_connect_object (self->learn_mistakes, "notify::active",
                            G_CALLBACK (on_learn_active), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->learn_mistakes, "position-missed",
-                           G_CALLBACK (on_learn_missed), self, G_CONNECT_SWAPPED);
   gtk_box_append (self->banner_box, self->learn_mistakes);
 
   _dj_window_add_study_actions (self);
@@ -912,6 +877,13 @@ dj_window_get_game (DjWindow *self)
 {
   g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
   return self->game;
+}
+
+GtkWidget *
+dj_window_get_learn_mistakes (DjWindow *self)
+{
+  g_return_val_if_fail (DJ_IS_WINDOW (self), NULL);
+  return self->learn_mistakes;
 }
 
 GtkWidget *

@@ -74,6 +74,8 @@ GFile         *dj_window_get_file           (DjWindow        *self);
 DjCollection  *dj_window_get_collection     (DjWindow        *self);
 DjGame        *dj_window_get_game           (DjWindow        *self);
 GtkWidget     *dj_window_get_board          (DjWindow        *self);
+/* The window's "Learn from Your Mistakes" (DjLearnMistakes). */
+GtkWidget     *dj_window_get_learn_mistakes (DjWindow        *self);
 /* Shows game @index of the window's file at the position after @ply moves
  * of its main line (fewer if the line is shorter). */
 void           dj_window_show_game_at       (DjWindow        *self,
