@@ -38,3 +38,25 @@ xtest_load (void)
   xdisplay = gdk_x11_display_get_xdisplay (display);
   return fake_key != NULL && fake_motion != NULL && fake_button != NULL;
 }
+
+/* A key going down (@down) or up. */
+static G_GNUC_UNUSED void
+xtest_send_key (KeySym   keysym,
+                gboolean down)
+{
+  fake_key (xdisplay, XKeysymToKeycode (xdisplay, keysym), down, 0);
+  XFlush (xdisplay);
+}
+
+/* One key, with @mods (keysyms of modifiers, 0-terminated; may be NULL) held. */
+static G_GNUC_UNUSED void
+xtest_press (KeySym        keysym,
+             const KeySym *mods)
+{
+  for (guint i = 0; mods != NULL && mods[i] != 0; i++)
+    xtest_send_key (mods[i], TRUE);
+  xtest_send_key (keysym, TRUE);
+  xtest_send_key (keysym, FALSE);
+  for (guint i = 0; mods != NULL && mods[i] != 0; i++)
+    xtest_send_key (mods[i], FALSE);
+}

@@ -26,27 +26,6 @@
 
 #define TIMEOUT_S 20
 
-static void
-send_key (KeySym   keysym,
-          gboolean press)
-{
-  fake_key (xdisplay, XKeysymToKeycode (xdisplay, keysym), press, 0);
-  XFlush (xdisplay);
-}
-
-/* One key, with @mods (keysyms of modifiers, 0-terminated) held. */
-static void
-press (KeySym        keysym,
-       const KeySym *mods)
-{
-  for (guint i = 0; mods != NULL && mods[i] != 0; i++)
-    send_key (mods[i], TRUE);
-  send_key (keysym, TRUE);
-  send_key (keysym, FALSE);
-  for (guint i = 0; mods != NULL && mods[i] != 0; i++)
-    send_key (mods[i], FALSE);
-}
-
 static const KeySym CTRL[] = { XK_Control_L, 0 };
 static const KeySym ALT[] = { XK_Alt_L, 0 };
 static const KeySym SHIFT[] = { XK_Shift_L, 0 };
@@ -281,7 +260,7 @@ play_key (Fixture *f,
           KeySym   letter)
 {
   f->ply = dj_node_get_ply (current (f)) + 1;
-  press (letter, NULL);
+  xtest_press (letter, NULL);
   wait_for (f, at_ply, "the move played");
 }
 
@@ -289,7 +268,7 @@ static void
 type_text (const char *text)
 {
   for (const char *p = text; *p != '\0'; p++)
-    press ((KeySym) *p, NULL);
+    xtest_press ((KeySym) *p, NULL);
 }
 
 static void
@@ -339,13 +318,13 @@ test_annotate_game (void)
 
   /* Left replays back although a pit has the focus. */
   f.ply = 2;
-  press (XK_Left, NULL);
+  xtest_press (XK_Left, NULL);
   wait_for (&f, at_ply, "Left to step back from the board");
   g_assert_true (current (&f) == a_node);
   /* Ctrl+Left and Ctrl+Right move between pits, Left does not. */
   f.pit = 1;   /* b, after the letter d (pit 3) … */
-  press (XK_Left, CTRL);
-  press (XK_Left, CTRL);
+  xtest_press (XK_Left, CTRL);
+  xtest_press (XK_Left, CTRL);
   wait_for (&f, focused_pit_is, "Ctrl+Left to focus pit b");
   g_assert_true (current (&f) == a_node);
 
@@ -355,7 +334,7 @@ test_annotate_game (void)
   g_assert_true (dj_node_get_parent (e_node) == a_node && e_node != d_node);
   f.node = e_node;
   g_assert_true (node_is_second (&f));
-  press (XK_Up, CTRL);
+  xtest_press (XK_Up, CTRL);
   wait_for (&f, node_is_first, "Ctrl+Up to promote the variation");
   g_assert_true (dj_game_can_undo (f.game));
 
@@ -363,33 +342,33 @@ test_annotate_game (void)
    * Shift+Ctrl+Up, which its list view would take. */
   gtk_widget_grab_focus (f.list_view);
   wait_for (&f, list_view_focused, "the notation focused");
-  press (XK_Down, CTRL);
+  xtest_press (XK_Down, CTRL);
   wait_for (&f, node_is_second, "Ctrl+Down in the notation");
-  press (XK_Up, CTRL_SHIFT);
+  xtest_press (XK_Up, CTRL_SHIFT);
   wait_for (&f, node_on_main_line, "Shift+Ctrl+Up in the notation");
   /* Ctrl+Z undoes it, wherever the focus is. */
-  press (XK_z, CTRL);
+  xtest_press (XK_z, CTRL);
   wait_for (&f, node_is_second, "Ctrl+Z after Make Main Line");
-  press (XK_Up, CTRL);
+  xtest_press (XK_Up, CTRL);
   wait_for (&f, node_is_first, "Ctrl+Up in the notation");
 
   /* A glyph and an assessment on e. */
   f.node = current (&f);
   g_assert_true (f.node == e_node);
   f.value = DJ_GLYPH_GOOD;
-  press (XK_1, CTRL);
+  xtest_press (XK_1, CTRL);
   wait_for (&f, glyph_set, "Ctrl+1 to set !");
   f.value = DJ_ASSESSMENT_SOUTH_SLIGHT;
-  press (XK_3, ALT);
+  xtest_press (XK_3, ALT);
   wait_for (&f, assessment_set, "Alt+3 to set an assessment");
 
   /* Ctrl+E to the comment, typing, Escape back to the board. */
-  press (XK_e, CTRL);
+  xtest_press (XK_e, CTRL);
   wait_for (&f, comment_view_focused, "Ctrl+E to the comment");
   f.text = "fine";
   type_text (f.text);
   wait_for (&f, comment_typed, "the comment typed");
-  press (XK_Escape, NULL);
+  xtest_press (XK_Escape, NULL);
   wait_for (&f, comment_saved_on_board, "Escape to the board, the comment saved");
 
   /* Marks on the focused pit: o, a label, k (on the same pit, so the focus
@@ -397,17 +376,17 @@ test_annotate_game (void)
   f.pit = dj_board_scene_get_focus (dj_board_get_scene (f.board));
   g_assert_true (focused_pit_is (&f));
   f.value = DJ_MARK_CIRCLE;
-  press (XK_o, NULL);
+  xtest_press (XK_o, NULL);
   wait_for (&f, mark_shape_is, "o for a circle");
-  press (XK_l, NULL);
+  xtest_press (XK_l, NULL);
   wait_for (&f, label_entry_shown, "l for the label entry");
   f.text = "x2";
   type_text (f.text);
   wait_for (&f, label_typed, "the label typed");
-  press (XK_Return, NULL);
+  xtest_press (XK_Return, NULL);
   wait_for (&f, label_set_on_board, "Enter: the label set, the keys on the board");
   f.value = mark_of (&f)->colour % DJ_MARKER_LAST + 1;
-  press (XK_k, NULL);
+  xtest_press (XK_k, NULL);
   wait_for (&f, mark_colour_is, "k after the label");
 
   /* Shift+Up draws an arrow to the pit above (South is below: the pits
@@ -415,32 +394,32 @@ test_annotate_game (void)
    * end back, Shift+Up again, Enter puts it down. */
   g_assert_cmpuint (f.pit, <, DJ_ROW_PITS);
   f.value = (int) DJ_N_PITS - 1 - (int) f.pit;
-  press (XK_Up, SHIFT);
-  press (XK_Down, SHIFT);
-  press (XK_Up, SHIFT);
-  press (XK_Return, NULL);
+  xtest_press (XK_Up, SHIFT);
+  xtest_press (XK_Down, SHIFT);
+  xtest_press (XK_Up, SHIFT);
+  xtest_press (XK_Return, NULL);
   wait_for (&f, arrow_drawn, "Shift+Up and Enter for an arrow");
 
   /* Home, then Alt+Down to the comment, Alt+Up finds none before it. */
   f.ply = 0;
-  press (XK_Home, NULL);
+  xtest_press (XK_Home, NULL);
   wait_for (&f, at_ply, "Home");
   f.node = e_node;
-  press (XK_Down, ALT);
+  xtest_press (XK_Down, ALT);
   wait_for (&f, at_node, "Alt+Down to the next comment");
   /* One more move, and back to the comment with Alt+Up. */
   g_assert_null (dj_node_get_first_child (e_node));
   play_key (&f, XK_b);
-  press (XK_Up, ALT);
+  xtest_press (XK_Up, ALT);
   wait_for (&f, at_node, "Alt+Up to the previous comment");
   /* End replays forward again from the board. */
   f.ply = dj_node_get_ply (dj_node_get_line_end (current (&f)));
-  press (XK_End, NULL);
+  xtest_press (XK_End, NULL);
   wait_for (&f, at_ply, "End");
 
   /* Ctrl+Z from the board takes the last edit (the move b) back. */
   f.ply = dj_game_get_n_nodes (f.game) - 1;
-  press (XK_z, CTRL);
+  xtest_press (XK_z, CTRL);
   wait_for (&f, n_nodes_is, "Ctrl+Z from the board");
 
   destroy_window (f.window);

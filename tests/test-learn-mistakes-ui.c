@@ -28,26 +28,6 @@
 
 #define TIMEOUT_S 120
 
-static void
-send_key (KeySym   keysym,
-          gboolean press)
-{
-  fake_key (xdisplay, XKeysymToKeycode (xdisplay, keysym), press, 0);
-  XFlush (xdisplay);
-}
-
-static void
-press (KeySym        keysym,
-       const KeySym *mods)
-{
-  for (guint i = 0; mods != NULL && mods[i] != 0; i++)
-    send_key (mods[i], TRUE);
-  send_key (keysym, TRUE);
-  send_key (keysym, FALSE);
-  for (guint i = 0; mods != NULL && mods[i] != 0; i++)
-    send_key (mods[i], FALSE);
-}
-
 static const KeySym ALT[] = { XK_Alt_L, 0 };
 static const KeySym CTRL_ALT[] = { XK_Control_L, XK_Alt_L, 0 };
 
@@ -236,7 +216,7 @@ test_session (void)
   g_assert_false (dj_game_has_findings (f.game));
 
   /* Ctrl+Alt+M: the review first, with its progress, then the first position. */
-  press (XK_m, CTRL_ALT);
+  xtest_press (XK_m, CTRL_ALT);
   f.index = 0;
   wait_for (&f, asking, "the review, then the first position asked");
   g_assert_true (dj_game_has_findings (f.game));
@@ -262,7 +242,7 @@ test_session (void)
   screenshot (&f, "asked");
 
   /* The game's own move, with its letter: wrong, and the position missed. */
-  press (pit_key (m->played), NULL);
+  xtest_press (pit_key (m->played), NULL);
   wait_for (&f, judged, "the verdict on the game's move");
   g_assert_false (dj_learn_mistakes_get_solved (f.mode));
   if (english ())
@@ -316,7 +296,7 @@ test_session (void)
 
   /* A best move: right; the focus on Next; no second miss. */
   g_assert_true (dj_move_from_string (f.missed_best[0], &best));
-  press (pit_key (best), NULL);
+  xtest_press (pit_key (best), NULL);
   wait_for (&f, solved, "the best move judged right");
   if (english ())
     g_assert_true (g_str_has_prefix (dj_learn_mistakes_get_verdict (f.mode), "Right: "));
@@ -330,14 +310,14 @@ test_session (void)
   screenshot (&f, "right");
 
   /* Enter: Next. */
-  press (XK_Return, NULL);
+  xtest_press (XK_Return, NULL);
   f.index = 1;
   wait_for (&f, asking, "Enter to the second position");
   g_assert_cmpuint (f.missed, ==, 1);
 
   /* Alt+L: Show Solution, a miss. */
   if (english ())
-    press (XK_l, ALT);
+    xtest_press (XK_l, ALT);
   else
     gtk_widget_activate_action (GTK_WIDGET (f.mode), "learn.solution", NULL);
   wait_for (&f, solved, "the solution shown");
@@ -345,20 +325,20 @@ test_session (void)
   g_assert_true (dj_position_equal (&f.missed_position, &mistake (&f, mistakes)->position));
   screenshot (&f, "solution");
 
-  press (XK_Return, NULL);
+  xtest_press (XK_Return, NULL);
   f.index = 2;
   wait_for (&f, asking, "Enter to the third position");
 
   /* Alt+K: Skip; then Alt+E: End Training. */
   if (english ())
-    press (XK_k, ALT);
+    xtest_press (XK_k, ALT);
   else
     gtk_widget_activate_action (GTK_WIDGET (f.mode), "learn.next", NULL);
   f.index = 3;
   if (n > 3)
     wait_for (&f, asking, "Skip to the fourth position");
   if (english ())
-    press (XK_e, ALT);
+    xtest_press (XK_e, ALT);
   else
     gtk_widget_activate_action (GTK_WIDGET (f.mode), "learn.stop", NULL);
   wait_for (&f, stopped, "End Training, the board back on the game");

@@ -302,23 +302,15 @@ test_train (void)
 }
 
 static void
-send_key (KeySym   keysym,
-          gboolean press)
-{
-  fake_key (xdisplay, XKeysymToKeycode (xdisplay, keysym), press, 0);
-  XFlush (xdisplay);
-}
-
-static void
 press (KeySym keysym,
        KeySym mod)
 {
   if (mod != 0)
-    send_key (mod, TRUE);
-  send_key (keysym, TRUE);
-  send_key (keysym, FALSE);
+    xtest_send_key (mod, TRUE);
+  xtest_send_key (keysym, TRUE);
+  xtest_send_key (keysym, FALSE);
   if (mod != 0)
-    send_key (mod, FALSE);
+    xtest_send_key (mod, FALSE);
 }
 
 static gboolean

@@ -17,7 +17,6 @@
 #include "dj-puzzle.h"
 #include "dj-xml.h"
 
-#define N_RULE_SETS 3
 
 typedef struct
 {
@@ -34,7 +33,7 @@ struct _DjPuzzleWindow
   char            *puzzles_dir;
   DjTrainingStore *store;
   GSettings       *settings;
-  PuzzleSet        sets[N_RULE_SETS];
+  PuzzleSet        sets[DJ_N_RULE_SETS];
   DjRules          rules;
 
   /* The puzzle shown. */
@@ -71,25 +70,7 @@ struct _DjPuzzleWindow
 
 G_DEFINE_FINAL_TYPE (DjPuzzleWindow, dj_puzzle_window, ADW_TYPE_WINDOW)
 
-static const char *const set_names[N_RULE_SETS] = { "aboure", "abe", "abe-immediate" };
-
-static guint
-rules_index (const DjRules *rules)
-{
-  if (rules->variant == DJ_VARIANT_ABOURE)
-    return 0;
-  return rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
-}
-
-static DjRules
-rules_for_index (guint index)
-{
-  DjRules rules = DJ_RULES_INIT (index == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE);
-
-  if (index == 2)
-    rules.feeding = DJ_FEEDING_IMMEDIATE;
-  return rules;
-}
+static const char *const set_names[DJ_N_RULE_SETS] = { "aboure", "abe", "abe-immediate" };
 
 static gint64
 now_seconds (void)
@@ -148,7 +129,7 @@ static PuzzleSet *
 current_set (DjPuzzleWindow  *self,
              GError         **error)
 {
-  guint index = rules_index (&self->rules);
+  guint index = dj_rules_get_index (&self->rules);
   PuzzleSet *set = &self->sets[index];
   g_autofree char *name = NULL;
   g_autofree char *path = NULL;
@@ -323,7 +304,7 @@ ensure_item (DjPuzzleWindow *self)
 
   if (self->item != NULL || self->number == 0)
     return;
-  set = &self->sets[rules_index (&self->rules)];
+  set = &self->sets[dj_rules_get_index (&self->rules)];
   first = dj_node_get_first_child (dj_game_get_root (self->game));
   tag = dj_game_info_get_tag (dj_game_get_info (self->game), DJ_PUZZLE_TAG_DIFFICULTY);
   if (tag == NULL || !g_ascii_string_to_unsigned (tag, 10, 1, 1000, &difficulty, NULL))
@@ -871,8 +852,8 @@ dj_puzzle_window_set_rules (DjPuzzleWindow *self,
     dj_board_finish_animation (DJ_BOARD (self->board));
   self->rules = *rules;
   self->item = NULL;
-  if (gtk_drop_down_get_selected (self->rules_choice) != rules_index (rules))
-    gtk_drop_down_set_selected (self->rules_choice, rules_index (rules));
+  if (gtk_drop_down_get_selected (self->rules_choice) != dj_rules_get_index (rules))
+    gtk_drop_down_set_selected (self->rules_choice, dj_rules_get_index (rules));
   show_next (self);
 }
 
@@ -913,13 +894,13 @@ dj_puzzle_window_open_set (DjPuzzleWindow  *self,
     }
   set.id = g_file_get_uri (file);
   set.name = g_file_get_basename (file);
-  set_clear (&self->sets[rules_index (&rules)]);
-  self->sets[rules_index (&rules)] = set;
+  set_clear (&self->sets[dj_rules_get_index (&rules)]);
+  self->sets[dj_rules_get_index (&rules)] = set;
   self->shown_set = NULL;
   self->rules = rules;
   self->item = NULL;
-  if (gtk_drop_down_get_selected (self->rules_choice) != rules_index (&rules))
-    gtk_drop_down_set_selected (self->rules_choice, rules_index (&rules));
+  if (gtk_drop_down_get_selected (self->rules_choice) != dj_rules_get_index (&rules))
+    gtk_drop_down_set_selected (self->rules_choice, dj_rules_get_index (&rules));
   show_next (self);
   return TRUE;
 }
@@ -1006,7 +987,7 @@ dj_puzzle_window_get_judgement_us (DjPuzzleWindow *self)
 static void
 on_rules_chosen (DjPuzzleWindow *self)
 {
-  DjRules rules = rules_for_index (gtk_drop_down_get_selected (self->rules_choice));
+  DjRules rules = dj_rules_from_index (gtk_drop_down_get_selected (self->rules_choice));
 
   if (!dj_rules_equal (&rules, &self->rules))
     dj_puzzle_window_set_rules (self, &rules);
@@ -1176,7 +1157,7 @@ dj_puzzle_window_new_for_store (GtkApplication  *application,
   if (rules.variant == DJ_VARIANT_ABE)
     rules.feeding = g_settings_get_enum (self->settings, "last-feeding");
   self->rules = rules;
-  gtk_drop_down_set_selected (self->rules_choice, rules_index (&rules));
+  gtk_drop_down_set_selected (self->rules_choice, dj_rules_get_index (&rules));
   g_signal_connect_object (self->rules_choice, "notify::selected", G_CALLBACK (on_rules_chosen),
                            self, G_CONNECT_SWAPPED);
   show_next (self);
@@ -1194,7 +1175,7 @@ dj_puzzle_window_dispose (GObject *object)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
   g_clear_object (&self->game);
-  for (guint i = 0; i < N_RULE_SETS; i++)
+  for (guint i = 0; i < DJ_N_RULE_SETS; i++)
     set_clear (&self->sets[i]);
 
   G_OBJECT_CLASS (dj_puzzle_window_parent_class)->dispose (object);

@@ -177,8 +177,8 @@ print_json (DjJson *json)
 void
 dj_cli_warn_engine_data (const DjRules *rules)
 {
-  static gboolean warned[3];
-  guint k = rules->variant == DJ_VARIANT_ABOURE ? 0 : rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
+  static gboolean warned[DJ_N_RULE_SETS];
+  guint k = dj_rules_get_index (rules);
   g_autofree char *details = NULL;
   g_autofree char *warning = NULL;
 

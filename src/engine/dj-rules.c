@@ -77,6 +77,27 @@ dj_rules_equal (const DjRules *a,
   return a->variant == DJ_VARIANT_ABOURE || a->feeding == b->feeding;
 }
 
+guint
+dj_rules_get_index (const DjRules *rules)
+{
+  g_return_val_if_fail (rules != NULL, 0);
+
+  if (rules->variant == DJ_VARIANT_ABOURE)
+    return 0;
+  return rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
+}
+
+DjRules
+dj_rules_from_index (guint index)
+{
+  DjRules rules = DJ_RULES_INIT (index == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE);
+
+  g_return_val_if_fail (index < DJ_N_RULE_SETS, rules);
+  if (index == 2)
+    rules.feeding = DJ_FEEDING_IMMEDIATE;
+  return rules;
+}
+
 static const char * const move_names[] = {
   "a", "b", "c", "d", "e", "f", "A", "B", "C", "D", "E", "F", "pass"
 };

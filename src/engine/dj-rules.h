@@ -71,6 +71,12 @@ gboolean     dj_feeding_from_string    (const char *str,
                                         DjFeeding  *feeding);
 gboolean     dj_rules_equal            (const DjRules *a,
                                         const DjRules *b);
+/* The three rule sets in a fixed order, for what is kept per rule set:
+ * 0 Djenon-aboure, 1 Djenon-abe, 2 Djenon-abe with immediate feeding. */
+#define DJ_N_RULE_SETS 3
+guint        dj_rules_get_index        (const DjRules *rules);
+/* @index below DJ_N_RULE_SETS. */
+DjRules      dj_rules_from_index       (guint          index);
 
 /* Move notation: "a".."f", "A".."F", "pass". */
 const char  *dj_move_to_string         (DjMove      move);

@@ -52,7 +52,6 @@ typedef struct
   guint           answers;
 } Score;
 
-#define N_RULE_SETS 3
 
 struct _DjTrainingStore
 {
@@ -62,12 +61,12 @@ struct _DjTrainingStore
   char      *path;
   GPtrArray *items;      /* DjTrainingItem */
   GHashTable *by_key;    /* "rules position" → item */
-  Score      scores[N_RULE_SETS];
+  Score      scores[DJ_N_RULE_SETS];
 };
 
 G_DEFINE_FINAL_TYPE (DjTrainingStore, dj_training_store, G_TYPE_OBJECT)
 
-static const char *const rule_set_keys[N_RULE_SETS] = { "aboure", "abe", "abe-immediate" };
+static const char *const rule_set_keys[DJ_N_RULE_SETS] = { "aboure", "abe", "abe-immediate" };
 
 static void
 item_free (DjTrainingItem *item)
@@ -77,29 +76,11 @@ item_free (DjTrainingItem *item)
   g_free (item);
 }
 
-static guint
-rules_index (const DjRules *rules)
-{
-  if (rules->variant == DJ_VARIANT_ABOURE)
-    return 0;
-  return rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
-}
-
-static DjRules
-rules_for_index (guint index)
-{
-  DjRules rules = DJ_RULES_INIT (index == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE);
-
-  if (index == 2)
-    rules.feeding = DJ_FEEDING_IMMEDIATE;
-  return rules;
-}
-
 const char *
 dj_training_rules_key (const DjRules *rules)
 {
   g_return_val_if_fail (rules != NULL, NULL);
-  return rule_set_keys[rules_index (rules)];
+  return rule_set_keys[dj_rules_get_index (rules)];
 }
 
 static char *
@@ -125,7 +106,7 @@ reset (DjTrainingStore *self)
 {
   g_hash_table_remove_all (self->by_key);
   g_ptr_array_set_size (self->items, 0);
-  for (guint i = 0; i < N_RULE_SETS; i++)
+  for (guint i = 0; i < DJ_N_RULE_SETS; i++)
     {
       memset (&self->scores[i], 0, sizeof self->scores[i]);
       self->scores[i].score.rating = DJ_TRAINING_START_RATING;
@@ -198,10 +179,10 @@ static gboolean
 rules_from_key (const char *key,
                 DjRules    *rules)
 {
-  for (guint i = 0; i < N_RULE_SETS; i++)
+  for (guint i = 0; i < DJ_N_RULE_SETS; i++)
     if (g_strcmp0 (key, rule_set_keys[i]) == 0)
       {
-        *rules = rules_for_index (i);
+        *rules = dj_rules_from_index (i);
         return TRUE;
       }
   return FALSE;
@@ -359,7 +340,7 @@ parse (DjTrainingStore *self,
                    version, STORE_VERSION);
       return FALSE;
     }
-  for (guint i = 0; i < N_RULE_SETS; i++)
+  for (guint i = 0; i < DJ_N_RULE_SETS; i++)
     if (!read_score (self, keys, i, error))
       return FALSE;
   groups = g_key_file_get_groups (keys, NULL);
@@ -508,7 +489,7 @@ save (DjTrainingStore  *self,
   gsize len;
 
   g_key_file_set_integer (keys, HEADER_GROUP, "Version", STORE_VERSION);
-  for (guint i = 0; i < N_RULE_SETS; i++)
+  for (guint i = 0; i < DJ_N_RULE_SETS; i++)
     {
       g_autofree char *group = g_strdup_printf ("Score %s", rule_set_keys[i]);
       const Score *score = &self->scores[i];
@@ -748,7 +729,7 @@ dj_training_store_record_answer (DjTrainingStore  *self,
   item->due = now + dj_training_box_interval (item->box);
   item->answers++;
 
-  score = &self->scores[rules_index (&item->rules)];
+  score = &self->scores[dj_rules_get_index (&item->rules)];
   if (correct)
     {
       score->score.right++;
@@ -820,7 +801,7 @@ dj_training_store_get_score (DjTrainingStore *self,
 {
   g_return_if_fail (DJ_IS_TRAINING_STORE (self));
   g_return_if_fail (rules != NULL && score != NULL);
-  *score = self->scores[rules_index (rules)].score;
+  *score = self->scores[dj_rules_get_index (rules)].score;
 }
 
 /* Items */
