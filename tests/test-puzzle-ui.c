@@ -190,6 +190,28 @@ test_train (void)
   g_assert_cmpuint (solver_moves, ==, 4);   /* the set's first puzzle: four moves to find */
   g_assert_cmpint (dj_puzzle_window_get_state (trainer), ==, DJ_PUZZLE_STATE_SOLVED);
   g_assert_cmpstr (dj_puzzle_window_get_feedback (trainer), ==, _("Solved!"));
+  /* The verdict is an alert on the screen, for screen readers to say. */
+  {
+    g_autoptr(GPtrArray) stack = g_ptr_array_new ();
+    gboolean found = FALSE;
+
+    g_ptr_array_add (stack, trainer);
+    while (stack->len > 0)
+      {
+        GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+
+        if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (w)), _("Solved!")) == 0)
+          {
+            g_assert_cmpint (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (w)), ==,
+                             GTK_ACCESSIBLE_ROLE_ALERT);
+            g_assert_true (gtk_widget_get_mapped (w));
+            found = TRUE;
+          }
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+          g_ptr_array_add (stack, c);
+      }
+    g_assert_true (found);
+  }
   g_assert_null (dj_node_get_first_child (dj_game_get_current (dj_puzzle_window_get_game (trainer))));
   wait_saved (trainer, 2, 1);
   dj_training_store_get_score (store, &rules, &score);

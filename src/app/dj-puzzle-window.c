@@ -166,8 +166,9 @@ say (DjPuzzleWindow *self,
   g_free (self->feedback);
   self->feedback = g_strdup (text);
   gtk_label_set_label (self->feedback_label, text);
+  /* An alert: shown again, so that screen readers announce each verdict. */
+  gtk_widget_set_visible (GTK_WIDGET (self->feedback_label), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->feedback_label), text != NULL && *text != '\0');
-  /* Read out by screen readers as the board's description changes. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->feedback_label),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text != NULL ? text : "", -1);
 }
@@ -1087,7 +1088,10 @@ build (DjPuzzleWindow *self)
   self->heading = add_label (GTK_BOX (side), "title-2");
   self->details = add_label (GTK_BOX (side), "dim-label");
   self->prompt = add_label (GTK_BOX (side), "heading");
-  self->feedback_label = add_label (GTK_BOX (side), NULL);
+  self->feedback_label = GTK_LABEL (g_object_new (GTK_TYPE_LABEL,
+                                                  "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT,
+                                                  "wrap", TRUE, "xalign", 0.0, NULL));
+  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->feedback_label));
   gtk_widget_set_visible (GTK_WIDGET (self->feedback_label), FALSE);
   self->solution = add_label (GTK_BOX (side), "monospace");
   gtk_widget_set_visible (GTK_WIDGET (self->solution), FALSE);
