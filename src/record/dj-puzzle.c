@@ -419,26 +419,85 @@ parse_claimed_value (DjGame *game,
   return tag != NULL && g_ascii_string_to_signed (tag, 10, -DJ_N_SEEDS, DJ_N_SEEDS, value, NULL);
 }
 
-/* Proves with null-window tests that @solution is worth at least @value in
- * @pos and every other legal move at most @value − @min_loss: then
- * @solution is the only best move, and every other move loses at least
- * @min_loss.  Unless @reply_tested (the caller then tests that the
- * solution's reply is worth at least −@value for its mover, which proves
- * the same), it also proves @solution worth at most @value: @value is then
- * the position's value.  FALSE when a test fails or is not proven (an
- * error only when cancelled). */
-static gboolean
-claimed_value_holds (DjSearch         *search,
-                     const DjRules    *rules,
-                     const DjPosition *pos,
-                     DjMove            solution,
-                     int               value,
-                     guint             min_loss,
-                     gboolean          reply_tested,
-                     GCancellable     *cancellable,
-                     GError          **error)
+/* One null-window test: @move in @pos worth at least @threshold (for its
+ * mover), which must come out as @expect. */
+typedef struct
 {
-  gboolean at_least;
+  const DjPosition *pos;
+  DjMove            move;
+  int               threshold;
+  gboolean          expect;
+} BoundTest;
+
+typedef struct
+{
+  DjSearch      *search;
+  const DjRules *rules;
+  GCancellable  *cancellable;
+  GArray        *tests;       /* BoundTest, the costliest first */
+  gint           next;        /* atomic: the next test to take */
+  gint           failed;      /* atomic: a test came out wrong or unproven */
+  GMutex         lock;
+  GError        *error;       /* the first error (cancelled), under @lock */
+} BoundTests;
+
+/* Takes tests until none is left or one has failed; run by both threads. */
+static gpointer
+run_bound_tests (gpointer data)
+{
+  BoundTests *b = data;
+
+  for (;;)
+    {
+      guint i = (guint) g_atomic_int_add (&b->next, 1);
+      const BoundTest *test;
+      GError *local = NULL;
+      gboolean at_least;
+
+      if (i >= b->tests->len || g_atomic_int_get (&b->failed))
+        break;
+      test = &g_array_index (b->tests, BoundTest, i);
+      if (dj_search_move_at_least (b->search, b->rules, test->pos, test->move, test->threshold,
+                                   NULL, b->cancellable, &at_least, &local)
+          && at_least == test->expect)
+        continue;
+      g_atomic_int_set (&b->failed, 1);
+      g_mutex_lock (&b->lock);
+      if (b->error == NULL)
+        b->error = local;
+      else
+        g_clear_error (&local);
+      g_mutex_unlock (&b->lock);
+    }
+  return NULL;
+}
+
+/* Proves, with null-window tests run on both cores, that the puzzle whose
+ * root is @root is sound if its position is worth @value: the solution's
+ * first move worth at least @value and every other legal move at most
+ * @value − @min_loss (so it is the only best move, and every other loses
+ * at least @min_loss); every later move of the main line worth @value from
+ * the root mover's side (its mover's view), so the line is a best line.
+ * The reply's test also proves the first move worth no more than @value;
+ * a line without a reply gets that test of its own.  FALSE when a test
+ * fails or is not proven (an error only when cancelled). */
+static gboolean
+claimed_value_holds (DjSearch       *search,
+                     const DjRules  *rules,
+                     DjNode         *root,
+                     int             value,
+                     guint           min_loss,
+                     GCancellable   *cancellable,
+                     GError        **error)
+{
+  const DjPosition *pos = dj_node_get_position (root);
+  DjNode *first = dj_node_get_first_child (root);
+  DjMove solution = dj_node_get_move (first);
+  int south = pos->to_move == DJ_SOUTH ? value : -value;
+  g_autoptr(GArray) tests = g_array_new (FALSE, FALSE, sizeof (BoundTest));
+  BoundTests b = { search, rules, cancellable, tests, 0, 0, { 0 }, NULL };
+  GThread *helper = NULL;
+  BoundTest test;
   DjMoves moves;
 
   dj_moves_generate (rules, pos, &moves);
@@ -446,24 +505,39 @@ claimed_value_holds (DjSearch         *search,
       || solution < moves.row_start || solution >= moves.row_start + DJ_ROW_PITS
       || moves.pit[solution - moves.row_start] != DJ_PIT_LEGAL)
     return FALSE;
-  if (!dj_search_move_at_least (search, rules, pos, solution, value, NULL, cancellable,
-                                &at_least, error) || !at_least)
-    return FALSE;
-  if (!reply_tested
-      && (!dj_search_move_at_least (search, rules, pos, solution, value + 1, NULL, cancellable,
-                                    &at_least, error) || at_least))
-    return FALSE;
-  for (guint k = 0; k < DJ_ROW_PITS; k++)
+  test = (BoundTest) { pos, solution, value, TRUE };
+  g_array_append_val (tests, test);
+  if (dj_node_get_first_child (first) == NULL)
     {
-      DjMove move = moves.row_start + k;
-
-      if (moves.pit[k] != DJ_PIT_LEGAL || move == solution)
-        continue;
-      if (!dj_search_move_at_least (search, rules, pos, move, value - (int) MAX (min_loss, 1) + 1,
-                                    NULL, cancellable, &at_least, error) || at_least)
-        return FALSE;
+      test = (BoundTest) { pos, solution, value + 1, FALSE };
+      g_array_append_val (tests, test);
     }
-  return TRUE;
+  for (DjNode *node = first; dj_node_get_first_child (node) != NULL;
+       node = dj_node_get_first_child (node))
+    {
+      const DjPosition *at = dj_node_get_position (node);
+
+      test = (BoundTest) { at, dj_node_get_move (dj_node_get_first_child (node)),
+                           at->to_move == DJ_SOUTH ? south : -south, TRUE };
+      g_array_append_val (tests, test);
+    }
+  for (guint k = 0; k < DJ_ROW_PITS; k++)
+    if (moves.pit[k] == DJ_PIT_LEGAL && (DjMove) (moves.row_start + k) != solution)
+      {
+        test = (BoundTest) { pos, moves.row_start + k, value - (int) MAX (min_loss, 1) + 1, FALSE };
+        g_array_append_val (tests, test);
+      }
+
+  g_mutex_init (&b.lock);
+  if (g_get_num_processors () > 1)
+    helper = g_thread_new ("puzzle-check", run_bound_tests, &b);
+  run_bound_tests (&b);
+  if (helper != NULL)
+    g_thread_join (helper);
+  g_mutex_clear (&b.lock);
+  if (b.error != NULL)
+    g_propagate_error (error, b.error);
+  return !b.failed;
 }
 
 /* The check with bound tests only (fast_judge(), then one test a move of
@@ -487,24 +561,18 @@ check_game_fast (DjSearch      *search,
   if (dj_node_get_first_child (node) == NULL)
     return FALSE;
   /* The value the set claims (PuzzleValue) spares the search of the
-   * position's value: a test proves the solution's first move worth at
-   * least that, one a move every other move worth at least min_loss less;
-   * then the line's tests, whose first (the reply worth its claimed value)
-   * proves the first move worth no more.  A claim that does not hold proves nothing: the
-   * value is then searched for. */
-  if (parse_claimed_value (game, &claimed)
-      && claimed_value_holds (search, rules, pos, dj_node_get_move (dj_node_get_first_child (node)),
-                              (int) claimed, min_loss,
-                              dj_node_get_first_child (dj_node_get_first_child (node)) != NULL,
-                              cancellable, error))
+   * position's value: then every test is known at once, and both cores
+   * make them.  A claim that does not hold proves nothing: the value is
+   * then searched for. */
+  if (parse_claimed_value (game, &claimed))
     {
-      value = (int) claimed;
-      best = dj_node_get_move (dj_node_get_first_child (node));
+      if (claimed_value_holds (search, rules, node, (int) claimed, min_loss, cancellable, error))
+        return TRUE;
+      if (error != NULL && *error != NULL)
+        return FALSE;
     }
-  else if ((error != NULL && *error != NULL)
-           || fast_judge (search, rules, pos, min_loss, NULL, cancellable, &value, &best, error) !=
-              DJ_PUZZLE_OK ||
-           dj_node_get_move (dj_node_get_first_child (node)) != best)
+  if (fast_judge (search, rules, pos, min_loss, NULL, cancellable, &value, &best, error) !=
+      DJ_PUZZLE_OK || dj_node_get_move (dj_node_get_first_child (node)) != best)
     return FALSE;
   /* Perfect play keeps the final difference: every later move of the
    * main line must be worth its position's value, the root's from that
