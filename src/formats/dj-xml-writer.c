@@ -471,7 +471,10 @@ dj_xml_get_schema (void)
       dj_formats_register_resource ();
       g_once_init_leave (&registered, 1);
     }
-  return g_resource_lookup_data (dj_formats_get_resource (),
-                                 "/org/djenon/Djenon/formats/djenon-game.rng",
-                                 G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  /* Looked up among all registered resources, not in ours directly:
+   * registration is lazy, and while another thread (GTK loading icons)
+   * registers the pending resources, dj_formats_get_resource() can still
+   * be NULL; g_resources_lookup_data() waits for that thread. */
+  return g_resources_lookup_data ("/org/djenon/Djenon/formats/djenon-game.rng",
+                                  G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
 }
