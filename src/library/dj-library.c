@@ -647,6 +647,20 @@ stats_fill (Stats   *st,
                " FROM entries WHERE move >= 0 GROUP BY pos, move", error);
 }
 
+/* The rule set of dj_rules_get_index(); any other code reads as Djenon-aboure. */
+static DjRules
+rules_from_code (int code)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+
+  if (code == 1 || code == 2)
+    {
+      rules.variant = DJ_VARIANT_ABE;
+      rules.feeding = code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN;
+    }
+  return rules;
+}
+
 /* Deletes the entries of one game, found again by replaying its moves. */
 static gboolean
 forget_game_entries (Stats         *st,
@@ -662,8 +676,7 @@ forget_game_entries (Stats         *st,
   int result = sqlite3_column_int (game, 4);
   gboolean has_diff = sqlite3_column_type (game, 5) != SQLITE_NULL;
   int diff = sqlite3_column_int (game, 5);
-  DjRules rules = { code == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE,
-                    code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN };
+  DjRules rules = rules_from_code (code);
   DjPosition pos;
   DjMoves legal;
 
@@ -1172,7 +1185,7 @@ index_game (Indexer  *ix,
 
   sqlite3_bind_int64 (ix->game, 1, file);
   sqlite3_bind_int (ix->game, 2, number);
-  sqlite3_bind_int (ix->game, 3, dj_rules_code (rules));
+  sqlite3_bind_int (ix->game, 3, dj_rules_get_index (rules));
   if (dj_game_has_setup (game))
     sqlite3_bind_blob (ix->game, 4, dj_game_get_start (game), sizeof (DjPosition),
                        SQLITE_TRANSIENT);
@@ -1665,20 +1678,6 @@ dj_library_game_free (DjLibraryGame *game)
   g_free (game);
 }
 
-/* The rule set of dj_rules_code(). */
-static DjRules
-rules_from_code (int code)
-{
-  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
-
-  if (code == 1 || code == 2)
-    {
-      rules.variant = DJ_VARIANT_ABE;
-      rules.feeding = code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN;
-    }
-  return rules;
-}
-
 GPtrArray *
 dj_library_list_games (DjLibrary  *self,
                        GError    **error)
@@ -1967,8 +1966,7 @@ find_ply (guint                code,
           const DjPositionKey  keys[2],
           DjMove               move)
 {
-  DjRules rules = { code == 0 ? DJ_VARIANT_ABOURE : DJ_VARIANT_ABE,
-                    code == 2 ? DJ_FEEDING_IMMEDIATE : DJ_FEEDING_ON_STARVED_TURN };
+  DjRules rules = rules_from_code (code);
   DjPosition pos;
   DjMoves legal;
 

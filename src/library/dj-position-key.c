@@ -29,16 +29,6 @@ init_binomial (void)
   g_once_init_leave (&binomial_ready, 1);
 }
 
-guint
-dj_rules_code (const DjRules *rules)
-{
-  g_return_val_if_fail (rules != NULL, 0);
-
-  if (rules->variant == DJ_VARIANT_ABOURE)
-    return 0;
-  return rules->feeding == DJ_FEEDING_IMMEDIATE ? 2 : 1;
-}
-
 static guint
 part (const DjPosition *pos,
       guint             i)
@@ -63,7 +53,7 @@ dj_position_key (const DjRules    *rules,
       rank += binomial[MIN (sum + i, N_SLOTS)][i + 1];
     }
   return (DjPositionKey) ((((rank * 2 + (pos->to_move != 0)) * 2 + (pos->feed_owed != 0)) << 2)
-                          | dj_rules_code (rules));
+                          | dj_rules_get_index (rules));
 }
 
 gboolean

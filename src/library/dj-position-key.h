@@ -11,13 +11,9 @@ G_BEGIN_DECLS
 /* An exact, reversible packing (no hash, so no collisions to verify): the
  * 48 seeds spread over 12 pits and 2 captures are ranked in the combinatorial
  * number system (fewer than C(61,13) < 2^44 ways), then the side to move,
- * the feeding move owed and the rule set are added.  Every key is below
+ * the feeding move owed and the rule set (dj_rules_get_index()) are added.  Every key is below
  * 2^48, so SQLite stores it in 6 bytes. */
 typedef gint64 DjPositionKey;
-
-/* The rule set's code in a key: 0 Djenon-aboure (feeding does not apply),
- * 1 Djenon-abe on-starved-turn, 2 Djenon-abe immediate. */
-guint          dj_rules_code          (const DjRules    *rules);
 
 /* @pos must pass dj_position_check(). */
 DjPositionKey  dj_position_key        (const DjRules    *rules,
