@@ -32,9 +32,15 @@
  * merged gets a row of sums in the moves table; the explorer sums the
  * others from their few entries. */
 #define HEAVY_GAMES      4
-/* The entries added and removed since the last merge are merged into the
- * entries table when they are more than 1/MERGE_RATIO of its rows. */
-#define MERGE_RATIO      8
+/* The entries added and removed since they were last merged into the
+ * entries table wait while they are fewer than 1/MERGE_FLOOR of its rows;
+ * above 1/MERGE_ALL they are merged at once; between, those of one slice
+ * of the positions holding 1/MERGE_SLICES of the added ones, the next
+ * slice at the next update (a whole merge rewrites most pages of the
+ * entries table, a slice only its share). */
+#define MERGE_FLOOR      32
+#define MERGE_ALL        2
+#define MERGE_SLICES     8
 
 struct _DjLibrary
 {
@@ -70,7 +76,7 @@ static const char schema[] =
    * entries are entries − removed + added.  One file's positions are spread
    * over the whole index, so writing them into the bulk would rewrite most
    * of its pages; the two small tables take them until they are worth a
-   * merge (MERGE_RATIO). */
+   * merge (MERGE_FLOOR). */
   "CREATE TABLE entries ("
   "  pos INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,"
   "  PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
@@ -89,8 +95,8 @@ static const char schema[] =
   "  south INTEGER NOT NULL, north INTEGER NOT NULL, draws INTEGER NOT NULL,"
   "  with_diff INTEGER NOT NULL, sum_diff INTEGER NOT NULL,"
   "  PRIMARY KEY (pos, move)) WITHOUT ROWID;"
-  /* clean: no update was left half done; merged: the games up to this id
-   * have their entries in the entries table, which has merged_entries rows. */
+  /* clean: no update was left half done; merged_entries: the rows of the
+   * entries table; merge_cursor: where the next slice to merge begins. */
   "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID;"
   /* The text searched by dj_library_match_text(), one row a game (its
    * rowid the game's): players, event, site and every comment, case-folded
@@ -99,7 +105,7 @@ static const char schema[] =
    * candidate against the pattern; no column sizes (they serve ranking). */
   "CREATE VIRTUAL TABLE search USING fts5 (body, tokenize = 'trigram case_sensitive 1',"
   "  detail = none, columnsize = 0);"
-  "INSERT INTO meta VALUES ('clean', 1), ('merged', 0), ('merged_entries', 0);";
+  "INSERT INTO meta VALUES ('clean', 1), ('merged_entries', 0), ('merge_cursor', 0);";
 
 /* Made after the first bulk load, not before (faster). */
 static const char indexes[] =
@@ -580,7 +586,6 @@ typedef struct
   GHashTable *rows;     /* pos * 16 + move + 1 of every row of the moves table */
   GHashTable *deltas;   /* the same keys → Tally to add to their rows */
   gboolean    bulk;     /* the index was empty: written to the entries table, rows made at the end */
-  gint64      merged;   /* the games up to this id have their entries in the entries table */
 } Stats;
 
 static gint64
@@ -646,8 +651,7 @@ stats_init (Stats      *st,
   st->deltas = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   st->bulk = FALSE;
   if (!is_empty (self, "entries", &no_entries, error) ||
-      !is_empty (self, "added", &no_added, error) ||
-      !get_meta (self, "merged", &st->merged, error))
+      !is_empty (self, "added", &no_added, error))
     return FALSE;
   st->bulk = no_entries && no_added;
   if (st->bulk)
@@ -890,35 +894,49 @@ fill_rows (DjLibrary  *self,
   return ok;
 }
 
-/* Notes that the entries table holds the entries of every game so far,
- * @rows of them. */
-static gboolean
-set_merged (DjLibrary  *self,
-            gint64      rows,
-            GError    **error)
-{
-  gint64 merged = 0;
-
-  return query_int (self, "SELECT coalesce(max(id), 0) FROM games", &merged, error) &&
-         set_meta (self, "merged", merged, error) &&
-         set_meta (self, "merged_entries", rows, error);
-}
-
-/* Merges the added and removed entries into the entries table (inside a
- * transaction), and makes the rows of the (position, move) pairs they made
- * heavy. */
+/* Merges the added and removed entries of the positions from @lo to
+ * before @hi into the entries table (inside a transaction), and makes the
+ * rows of the (position, move) pairs they made heavy. */
 static gboolean
 merge_entries (DjLibrary  *self,
+               gint64      lo,
+               gint64      hi,
                GError    **error)
 {
-  sqlite3_stmt *removed = prepare (self, "SELECT pos, move, game FROM removed", error);
+  sqlite3_stmt *removed = prepare (self, "SELECT pos, move, game FROM removed"
+                                   " WHERE pos >= ?1 AND pos < ?2", error);
   sqlite3_stmt *del = prepare (self, "DELETE FROM entries WHERE pos = ? AND move = ? AND game = ?",
                                error);
-  gint64 count = 0, deleted = 0, inserted;
+  sqlite3_stmt *stmt = NULL;
+  /* The pairs the added entries brought to HEAVY_GAMES games or more:
+   * counted first in the entries alone, then summed over their games. */
+  static const char *const steps[] = {
+    "INSERT OR IGNORE INTO entries SELECT pos, move, game FROM added"
+    " WHERE pos >= ?1 AND pos < ?2",
+    "INSERT INTO moves SELECT e.pos, e.move, count(*), sum(g.result = 1), sum(g.result = 2),"
+    " sum(g.result = 3), count(g.diff), coalesce(sum(g.diff), 0)"
+    " FROM (SELECT a.pos, a.move FROM (SELECT DISTINCT pos, move FROM added"
+    "  WHERE pos >= ?1 AND pos < ?2 AND move >= 0) a"
+    "  WHERE NOT EXISTS (SELECT 1 FROM moves m WHERE m.pos = a.pos AND m.move = a.move)"
+    "  AND (SELECT count(*) FROM (SELECT 1 FROM entries x WHERE x.pos = a.pos"
+    "   AND x.move = a.move LIMIT " G_STRINGIFY (HEAVY_GAMES) ")) >= " G_STRINGIFY (HEAVY_GAMES)
+    "  ) h"
+    /* CROSS JOIN: in this order (without it SQLite may scan the entries) */
+    " CROSS JOIN entries e ON e.pos = h.pos AND e.move = h.move"
+    " CROSS JOIN games g ON g.id = e.game GROUP BY e.pos, e.move",
+    "DELETE FROM added WHERE pos >= ?1 AND pos < ?2",
+    "DELETE FROM removed WHERE pos >= ?1 AND pos < ?2",
+  };
+  gint64 count = 0, deleted = 0, inserted = 0;
   gboolean ok = removed != NULL && del != NULL;
   int rc = SQLITE_DONE;
 
   /* In key order: each page of the entries table is read and written once. */
+  if (ok)
+    {
+      sqlite3_bind_int64 (removed, 1, lo);
+      sqlite3_bind_int64 (removed, 2, hi);
+    }
   while (ok && (rc = sqlite3_step (removed)) == SQLITE_ROW)
     {
       for (int i = 0; i < 3; i++)
@@ -933,43 +951,64 @@ merge_entries (DjLibrary  *self,
     ok = db_fail (self, rc, error);
   sqlite3_finalize (removed);
   sqlite3_finalize (del);
-  if (!ok || !exec (self, "INSERT OR IGNORE INTO entries SELECT pos, move, game FROM added", error))
-    return FALSE;
-  inserted = sqlite3_changes (self->db);
-  /* The pairs the added entries brought to HEAVY_GAMES games or more. */
-  if (!exec (self, "INSERT INTO moves SELECT e.pos, e.move, count(*), sum(g.result = 1),"
-             " sum(g.result = 2), sum(g.result = 3), count(g.diff), coalesce(sum(g.diff), 0)"
-             " FROM (SELECT DISTINCT pos, move FROM added WHERE move >= 0) a"
-             /* CROSS JOIN: in this order (without it SQLite scans the entries) */
-             " CROSS JOIN entries e ON e.pos = a.pos AND e.move = a.move"
-             " CROSS JOIN games g ON g.id = e.game"
-             " WHERE NOT EXISTS (SELECT 1 FROM moves m WHERE m.pos = a.pos AND m.move = a.move)"
-             " GROUP BY e.pos, e.move HAVING count(*) >= " G_STRINGIFY (HEAVY_GAMES), error) ||
-      !exec (self, "DELETE FROM added; DELETE FROM removed", error) ||
-      !get_meta (self, "merged_entries", &count, error))
-    return FALSE;
-  return set_merged (self, count + inserted - deleted, error);
+  for (guint i = 0; i < G_N_ELEMENTS (steps) && ok; i++)
+    {
+      if ((stmt = prepare (self, steps[i], error)) == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, lo);
+      sqlite3_bind_int64 (stmt, 2, hi);
+      rc = sqlite3_step (stmt);
+      if (i == 0)
+        inserted = sqlite3_changes (self->db);
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+    }
+  return ok && get_meta (self, "merged_entries", &count, error) &&
+         set_meta (self, "merged_entries", count + inserted - deleted, error);
 }
 
-/* Merges when the added and removed entries have grown past
- * 1/MERGE_RATIO of the merged ones; *@done says whether it did. */
+/* Merges what is waiting when it is worth it (see MERGE_FLOOR); *@done
+ * says whether it did. */
 static gboolean
 maybe_merge (DjLibrary  *self,
              gboolean   *done,
              GError    **error)
 {
-  gint64 added = 0, removed = 0, merged = 0;
+  gint64 added = 0, removed = 0, merged = 0, lo = 0, hi = G_MAXINT64;
 
   *done = FALSE;
   if (!query_int (self, "SELECT count(*) FROM added", &added, error) ||
       !query_int (self, "SELECT count(*) FROM removed", &removed, error) ||
       !get_meta (self, "merged_entries", &merged, error))
     return FALSE;
-  if ((added + removed) * MERGE_RATIO <= merged)
+  if ((added + removed) * MERGE_FLOOR <= merged)
     return TRUE;
+  if ((added + removed) * MERGE_ALL <= merged)
+    {
+      /* One slice: from the cursor to the position of the added entry
+       * 1/MERGE_SLICES of them further, that position included. */
+      sqlite3_stmt *stmt;
+      int rc;
+
+      if (!get_meta (self, "merge_cursor", &lo, error) ||
+          (stmt = prepare (self, "SELECT pos FROM added WHERE pos >= ?1 ORDER BY pos"
+                           " LIMIT 1 OFFSET ?2", error)) == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, lo);
+      sqlite3_bind_int64 (stmt, 2, added / MERGE_SLICES);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        hi = sqlite3_column_int64 (stmt, 0) + 1;
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_fail (self, rc, error);
+    }
   if (!exec (self, "BEGIN", error))
     return FALSE;
-  if (!merge_entries (self, error) || !exec (self, "COMMIT", error))
+  if (!merge_entries (self, lo, hi, error) ||
+      !set_meta (self, "merge_cursor", hi == G_MAXINT64 ? 0 : hi, error) ||
+      !exec (self, "COMMIT", error))
     {
       exec (self, "ROLLBACK", NULL);
       return FALSE;
@@ -992,8 +1031,18 @@ rules_from_code (int code)
   return rules;
 }
 
+static int
+compare_entry_keys (gconstpointer a,
+                    gconstpointer b)
+{
+  const gint64 *x = a, *y = b;
+
+  return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
 /* Forgets the entries of one game, found again by replaying its moves:
- * deleted from the added ones, or noted as removed from the merged ones. */
+ * deleted from the added ones where they wait, else noted as removed from
+ * the merged ones. */
 static gboolean
 forget_game_entries (Stats         *st,
                      sqlite3_stmt  *unadd,
@@ -1009,7 +1058,7 @@ forget_game_entries (Stats         *st,
   int result = sqlite3_column_int (game, 4);
   gboolean has_diff = sqlite3_column_type (game, 5) != SQLITE_NULL;
   int diff = sqlite3_column_int (game, 5);
-  sqlite3_stmt *stmt = id > st->merged ? unadd : remove;
+  g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, 2 * sizeof (gint64), n_moves + 1);
   DjRules rules = rules_from_code (code);
   DjPosition pos;
   DjMoves legal;
@@ -1020,25 +1069,39 @@ forget_game_entries (Stats         *st,
     dj_position_init_start (&pos);
   for (int i = 0; i <= n_moves; i++)
     {
-      DjMove move = i < n_moves ? (DjMove) moves[i] : END_MOVE;
-      gint64 key = dj_position_key (&rules, &pos);
-      int rc;
+      gint64 key[2] = { dj_position_key (&rules, &pos), i < n_moves ? moves[i] : END_MOVE };
 
-      sqlite3_bind_int64 (stmt, 1, key);
-      sqlite3_bind_int (stmt, 2, move);
-      sqlite3_bind_int64 (stmt, 3, id);
-      rc = sqlite3_step (stmt);
-      sqlite3_reset (stmt);
-      if (rc != SQLITE_DONE)
-        return db_fail (st->self, rc, NULL) && FALSE;
-      /* Once a position and move, however often the game passes there. */
-      if (sqlite3_changes (st->self->db) > 0)
-        stats_add (st, key, move, result, has_diff, diff, -1);
+      g_array_append_val (keys, key);
       if (i == n_moves)
         break;
       dj_moves_generate (&rules, &pos, &legal);
-      if (!dj_moves_child (&legal, &pos, move, &pos))
+      if (!dj_moves_child (&legal, &pos, moves[i], &pos))
         break;
+    }
+  /* Once a position and move, however often the game passes there. */
+  g_array_sort (keys, compare_entry_keys);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const gint64 *key = &g_array_index (keys, gint64, 2 * i);
+      int rc;
+
+      if (i > 0 && compare_entry_keys (key, key - 2) == 0)
+        continue;
+      for (guint k = 0; k < 2; k++)
+        {
+          sqlite3_stmt *stmt = k == 0 ? unadd : remove;
+
+          sqlite3_bind_int64 (stmt, 1, key[0]);
+          sqlite3_bind_int (stmt, 2, key[1]);
+          sqlite3_bind_int64 (stmt, 3, id);
+          rc = sqlite3_step (stmt);
+          sqlite3_reset (stmt);
+          if (rc != SQLITE_DONE)
+            return db_fail (st->self, rc, NULL) && FALSE;
+          if (sqlite3_changes (st->self->db) > 0)
+            break;
+        }
+      stats_add (st, key[0], key[1], result, has_diff, diff, -1);
     }
   return TRUE;
 }
@@ -1768,7 +1831,7 @@ dj_library_update (DjLibrary          *self,
   if (ok)
     ok = flush_entries (&ix, &report->positions, error) &&
          (!ix.stats.bulk || (fill_rows (self, error) &&
-                             set_merged (self, report->positions, error))) &&
+                             set_meta (self, "merged_entries", report->positions, error))) &&
          exec (self, "COMMIT", error);
   if (ok)
     {
