@@ -796,6 +796,7 @@ typedef enum
   DAMAGE_FOREIGN,
   DAMAGE_PAGES,
   DAMAGE_VERSION,
+  DAMAGE_OLD_VERSION,
   DAMAGE_INTERRUPTED,
 } Damage;
 
@@ -835,17 +836,31 @@ test_damaged (Fixture       *f,
       break;
     case DAMAGE_FOREIGN:
     case DAMAGE_VERSION:
+    case DAMAGE_OLD_VERSION:
     case DAMAGE_INTERRUPTED:
       {
         sqlite3 *db;
 
-        if (damage == DAMAGE_FOREIGN)
+        if (damage == DAMAGE_FOREIGN || damage == DAMAGE_OLD_VERSION)
           g_unlink (db_path);
         g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
         g_assert_cmpint (sqlite3_exec (db, damage == DAMAGE_FOREIGN
                                            ? "CREATE TABLE recipes (name TEXT)"
                                            : damage == DAMAGE_VERSION
                                            ? "PRAGMA user_version = 99"
+                                           /* the tables of schema 2, before the
+                                            * entries were split */
+                                           : damage == DAMAGE_OLD_VERSION
+                                           ? "PRAGMA application_id = 1147825740;"
+                                             " PRAGMA user_version = 2;"
+                                             " CREATE TABLE entries (pos INTEGER NOT NULL,"
+                                             " move INTEGER NOT NULL, game INTEGER NOT NULL,"
+                                             " result INTEGER NOT NULL, diff INTEGER,"
+                                             " PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
+                                             " CREATE TABLE meta (key TEXT PRIMARY KEY,"
+                                             " value INTEGER) WITHOUT ROWID;"
+                                             " INSERT INTO meta VALUES ('clean', 1);"
+                                             " INSERT INTO entries VALUES (1, 0, 1, 1, 2)"
                                            /* as if the program stopped in an update */
                                            : "UPDATE meta SET value = 0 WHERE key = 'clean'",
                                        NULL, NULL, NULL),
@@ -865,6 +880,13 @@ test_damaged (Fixture       *f,
   reopen (f);
   g_assert_nonnull (dj_library_get_notice (f->library));
   g_assert_true (strstr (dj_library_get_notice (f->library), db_path) != NULL);
+  if (damage == DAMAGE_OLD_VERSION)
+    {
+      g_autofree char *versions = g_strdup_printf ("(%d, not %d)", DJ_LIBRARY_SCHEMA_VERSION - 1,
+                                                   DJ_LIBRARY_SCHEMA_VERSION);
+
+      g_assert_true (strstr (dj_library_get_notice (f->library), versions) != NULL);
+    }
   g_test_message ("%s", dj_library_get_notice (f->library));
   update (f, &report);
   g_assert_cmpuint (report.indexed, ==, 1);
@@ -1660,6 +1682,7 @@ main (int    argc,
     { "foreign", DAMAGE_FOREIGN },
     { "pages", DAMAGE_PAGES },
     { "version", DAMAGE_VERSION },
+    { "old-version", DAMAGE_OLD_VERSION },
     { "interrupted", DAMAGE_INTERRUPTED },
   };
 
