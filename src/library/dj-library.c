@@ -1836,7 +1836,8 @@ dj_library_update (DjLibrary          *self,
   if (ok)
     {
       in_transaction = FALSE;
-      ok = (ix.stats.bulk || maybe_merge (self, &report->merged, error)) &&
+      /* Cancelled: no merge, it waits for the next update. */
+      ok = (ix.stats.bulk || local != NULL || maybe_merge (self, &report->merged, error)) &&
            exec (self, indexes, error) && set_clean (self, TRUE, error);
     }
   if (ok && local != NULL)
