@@ -472,9 +472,9 @@ open_checked (DjLibrary  *self,
     }
   /* Write-ahead log: a reader (the explorer) never waits for the indexer,
    * and a commit does not wait for the disk; an interrupted update loses at
-   * most its last transactions, never the database's consistency. */
-  /* Deleted rows need not be overwritten with zeros (Debian's SQLite does it
-   * by default): the database only holds what the game files hold. */
+   * most its last transactions, never the database's consistency.  Deleted
+   * rows need not be overwritten with zeros (Debian's SQLite does it by
+   * default): the database only holds what the game files hold. */
   if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
              "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;"
              "PRAGMA secure_delete = OFF", error))
