@@ -661,6 +661,45 @@ rewrite (Fixture      *f,
   g_free (write_file (f->games, name, c));
 }
 
+/* The explorer and the position search at the start of Djenon-aboure for
+ * one player's games: as many as the collections hold. */
+static void
+check_player (DjLibrary     *library,
+              const char    *player,
+              DjCollection **collections,
+              guint          n_collections)
+{
+  const DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  const DjLibraryFilter filter = { player, FALSE };
+  g_autoptr(GArray) table = NULL;
+  g_autoptr(GPtrArray) hits = NULL;
+  g_autoptr(GError) error = NULL;
+  guint expected = 0, games = 0, total = 0;
+  DjPosition start;
+
+  for (guint c = 0; c < n_collections; c++)
+    for (guint g = 0; g < dj_collection_get_n_games (collections[c]); g++)
+      {
+        DjGame *game = dj_collection_get_game (collections[c], g);
+        const DjGameInfo *info = dj_game_get_info (game);
+
+        if (dj_game_get_rules (game)->variant == DJ_VARIANT_ABOURE && !dj_game_has_setup (game) &&
+            dj_node_get_first_child (dj_game_get_root (game)) != NULL &&
+            (g_strcmp0 (info->south, player) == 0 || g_strcmp0 (info->north, player) == 0))
+          expected++;
+      }
+  g_assert_cmpuint (expected, >, 0);
+  dj_position_init_start (&start);
+  table = dj_library_explore (library, &aboure, &start, &filter, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < table->len; i++)
+    games += g_array_index (table, DjExplorerMove, i).games;
+  g_assert_cmpuint (games, ==, expected);
+  hits = dj_library_find (library, &aboure, &start, &filter, 1, &total, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (total, ==, expected);
+}
+
 /* A file indexed again: its entries wait beside the index (added and
  * removed) until they are worth a merge, of a slice or of all; the answers
  * are the same before, between and after, and those of a fresh build. */
@@ -682,6 +721,7 @@ test_reindex (Fixture       *f,
   g_autofree char *abe_path = write_file (f->games, "abe.djenon", abe_games);
   g_autofree char *immediate_path = write_file (f->games, "immediate.djn", immediate_games);
   g_autoptr(GString) deep_row = g_string_new (NULL);
+  const char *player;
   DjGame *deep = NULL;
   DjNode *node = NULL;
   DjLibraryReport report;
@@ -739,6 +779,8 @@ test_reindex (Fixture       *f,
   reference_add (&ref, abe_path, abe_games);
   reference_add (&ref, immediate_path, immediate_games);
   check_fresh_build (f, &ref);
+  player = dj_game_get_info (deep)->south;
+  check_player (f->library, player, (DjCollection *[]) { big, copies }, 2);
 
   /* A file gone, reopened: now enough waits for one slice to be merged,
    * the rest still waits; still right. */
@@ -771,6 +813,7 @@ test_reindex (Fixture       *f,
   reference_add (&ref, small_path, copies);
   reference_add (&ref, immediate_path, many);
   check_fresh_build (f, &ref);
+  check_player (f->library, player, (DjCollection *[]) { big, copies }, 2);
 
   /* The copies gone again: the row follows, down to the big file's game. */
   rewrite (f, "small.djn", small);

@@ -2374,8 +2374,10 @@ dj_library_explore (DjLibrary              *self,
                       " (SELECT move, game FROM entries WHERE pos IN (?1, ?2) AND move >= 0"
                       "  UNION ALL SELECT move, game FROM added WHERE pos IN (?1, ?2)"
                       "  AND move >= 0) e JOIN games g ON g.id = e.game"
-                      " WHERE g.south = ?3 COLLATE NOCASE OR g.north = ?3 COLLATE NOCASE"
-                      " GROUP BY e.move", error);
+                      /* the player's games first (the players' indexes), then
+                       * the outcomes of those only */
+                      " WHERE e.game IN (SELECT id FROM games WHERE south = ?3 COLLATE NOCASE"
+                      "  OR north = ?3 COLLATE NOCASE) GROUP BY e.move", error);
       if (stmt == NULL)
         return NULL;
       sqlite3_bind_int64 (stmt, 1, keys[0]);
@@ -2581,8 +2583,8 @@ dj_library_find (DjLibrary              *self,
                             " + (SELECT count(*) FROM added WHERE pos IN (?1, ?2))"
                           : "SELECT count(*) FROM (SELECT game FROM entries WHERE pos IN (?1, ?2)"
                             "  UNION ALL SELECT game FROM added WHERE pos IN (?1, ?2)) e"
-                            " JOIN games g ON g.id = e.game"
-                            " WHERE g.south = ?3 COLLATE NOCASE OR g.north = ?3 COLLATE NOCASE",
+                            " WHERE e.game IN (SELECT id FROM games WHERE south = ?3 COLLATE NOCASE"
+                            "  OR north = ?3 COLLATE NOCASE)",
                           error);
           if (stmt == NULL)
             return NULL;
