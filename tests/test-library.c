@@ -210,15 +210,17 @@ check_against (DjLibrary *library,
                Reference *ref)
 {
   GHashTableIter iter;
+  const char *key;
   RefPosition *rp;
-  guint64 entries = 0;
+  guint64 entries = 0, positions = 0;
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (dj_library_get_counts (library, NULL, NULL, &entries, &error));
+  g_assert_true (dj_library_get_counts (library, NULL, &positions, &entries, &error));
   g_assert_cmpuint (entries, ==, ref->entries);
+  g_assert_cmpuint (positions, ==, g_hash_table_size (ref->positions));
 
   g_hash_table_iter_init (&iter, ref->positions);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &rp))
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, (gpointer *) &rp))
     {
       g_autoptr(GArray) table = dj_library_explore (library, &rp->rules, &rp->pos, NULL, &error);
       g_autoptr(GPtrArray) hits = NULL;
@@ -250,6 +252,45 @@ check_against (DjLibrary *library,
       g_assert_no_error (error);
       g_assert_cmpuint (hits->len, ==, rp->hits);
       g_assert_cmpuint (total, ==, rp->hits);
+      g_clear_pointer (&hits, g_ptr_array_unref);
+      /* The first game alone, and the count of all */
+      hits = dj_library_find (library, &rp->rules, &rp->pos, NULL, 1, &total, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (hits->len, ==, 1);
+      g_assert_cmpuint (total, ==, rp->hits);
+
+      /* Djenon-abe: both feeding options summed */
+      if (rp->rules.variant == DJ_VARIANT_ABE)
+        {
+          const DjLibraryFilter both = { NULL, TRUE };
+          g_autofree char *other_key = g_strdup (key);
+          const RefPosition *other;
+          g_autoptr(GArray) sum_table = NULL;
+          guint sum[DJ_PASS + 1] = { 0 }, wins[DJ_PASS + 1] = { 0 };
+
+          /* "1 FEEDING position": the feeding digit flipped */
+          other_key[2] = other_key[2] == '0' ? '1' : '0';
+          other = g_hash_table_lookup (ref->positions, other_key);
+          for (guint m = 0; m <= DJ_PASS; m++)
+            {
+              sum[m] = rp->moves[m].games + (other != NULL ? other->moves[m].games : 0);
+              wins[m] = rp->pos.to_move == DJ_SOUTH
+                        ? rp->moves[m].south_wins + (other != NULL ? other->moves[m].south_wins : 0)
+                        : rp->moves[m].north_wins + (other != NULL ? other->moves[m].north_wins : 0);
+            }
+          sum_table = dj_library_explore (library, &rp->rules, &rp->pos, &both, &error);
+          g_assert_no_error (error);
+          for (guint i = 0; i < sum_table->len; i++)
+            {
+              const DjExplorerMove *row = &g_array_index (sum_table, DjExplorerMove, i);
+
+              g_assert_cmpuint (row->games, ==, sum[row->move]);
+              g_assert_cmpuint (row->wins, ==, wins[row->move]);
+              sum[row->move] = 0;
+            }
+          for (guint m = 0; m <= DJ_PASS; m++)
+            g_assert_cmpuint (sum[m], ==, 0);
+        }
     }
 }
 
@@ -553,6 +594,242 @@ test_changed_file (Fixture       *f,
   reference_clear (&ref);
 }
 
+/* Rows of a table of the library's database, read beside it. */
+static gint64
+db_count (Fixture    *f,
+          const char *sql)
+{
+  g_autofree char *path = g_build_filename (f->db, "library.sqlite", NULL);
+  sqlite3 *db;
+  sqlite3_stmt *stmt;
+  gint64 n = -1;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return n;
+}
+
+/* The explorer's and the position search's answers and the counts after
+ * a file is indexed again equal those of a library built afresh from the
+ * same files. */
+static void
+check_fresh_build (Fixture   *f,
+                   Reference *ref)
+{
+  g_autofree char *dir = g_build_filename (f->root, "fresh", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjLibrary) fresh = dj_library_open (dir, &error);
+  guint64 counts[2][3];
+  DjLibraryReport report;
+
+  g_assert_no_error (error);
+  g_assert_true (dj_library_add_folder (fresh, f->games, &error));
+  g_assert_true (dj_library_update (fresh, NULL, NULL, NULL, &report, &error));
+  g_assert_no_error (error);
+  dj_library_report_clear (&report);
+  check_against (fresh, ref);
+  check_against (f->library, ref);
+  g_assert_true (dj_library_get_counts (f->library, &counts[0][0], &counts[0][1], &counts[0][2],
+                                        &error));
+  g_assert_true (dj_library_get_counts (fresh, &counts[1][0], &counts[1][1], &counts[1][2],
+                                        &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (counts[0][i], ==, counts[1][i]);
+  g_clear_object (&fresh);
+  {
+    const char *argv[] = { "rm", "-rf", dir, NULL };
+
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, NULL,
+                  NULL);
+  }
+}
+
+/* Rewrites a file of the library with @c (a new size: read again). */
+static void
+rewrite (Fixture      *f,
+         const char   *name,
+         DjCollection *c)
+{
+  g_autofree char *path = g_build_filename (f->games, name, NULL);
+
+  g_unlink (path);
+  g_free (write_file (f->games, name, c));
+}
+
+/* The explorer and the position search at the start of Djenon-aboure for
+ * one player's games: as many as the collections hold. */
+static void
+check_player (DjLibrary     *library,
+              const char    *player,
+              DjCollection **collections,
+              guint          n_collections)
+{
+  const DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  const DjLibraryFilter filter = { player, FALSE };
+  g_autoptr(GArray) table = NULL;
+  g_autoptr(GPtrArray) hits = NULL;
+  g_autoptr(GError) error = NULL;
+  guint expected = 0, games = 0, total = 0;
+  DjPosition start;
+
+  for (guint c = 0; c < n_collections; c++)
+    for (guint g = 0; g < dj_collection_get_n_games (collections[c]); g++)
+      {
+        DjGame *game = dj_collection_get_game (collections[c], g);
+        const DjGameInfo *info = dj_game_get_info (game);
+
+        if (dj_game_get_rules (game)->variant == DJ_VARIANT_ABOURE && !dj_game_has_setup (game) &&
+            dj_node_get_first_child (dj_game_get_root (game)) != NULL &&
+            (g_strcmp0 (info->south, player) == 0 || g_strcmp0 (info->north, player) == 0))
+          expected++;
+      }
+  g_assert_cmpuint (expected, >, 0);
+  dj_position_init_start (&start);
+  table = dj_library_explore (library, &aboure, &start, &filter, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < table->len; i++)
+    games += g_array_index (table, DjExplorerMove, i).games;
+  g_assert_cmpuint (games, ==, expected);
+  hits = dj_library_find (library, &aboure, &start, &filter, 1, &total, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (total, ==, expected);
+}
+
+/* A file indexed again: its entries wait beside the index (added and
+ * removed) until they are worth a merge, of a slice or of all; the answers
+ * are the same before, between and after, and those of a fresh build. */
+static void
+test_reindex (Fixture       *f,
+              gconstpointer  data)
+{
+  const DjRules aboure = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
+  const DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  const DjRules immediate = { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE };
+  g_autoptr(DjCollection) big = dj_random_games_new (&aboure, 600, 41);
+  g_autoptr(DjCollection) small = dj_random_games_new (&aboure, 5, 42);
+  g_autoptr(DjCollection) copies = dj_random_games_new (&aboure, 5, 43);
+  g_autoptr(DjCollection) abe_games = dj_random_games_new (&abe, 20, 44);
+  g_autoptr(DjCollection) immediate_games = dj_random_games_new (&immediate, 20, 45);
+  g_autoptr(DjCollection) many = dj_random_games_new (&immediate, 150, 46);
+  g_autofree char *big_path = write_file (f->games, "big.djn", big);
+  g_autofree char *small_path = write_file (f->games, "small.djn", small);
+  g_autofree char *abe_path = write_file (f->games, "abe.djenon", abe_games);
+  g_autofree char *immediate_path = write_file (f->games, "immediate.djn", immediate_games);
+  g_autoptr(GString) deep_row = g_string_new (NULL);
+  const char *player;
+  DjGame *deep = NULL;
+  DjNode *node = NULL;
+  DjLibraryReport report;
+  Reference ref;
+
+  (void) data;
+  /* A game of the big file 13 moves long at least */
+  for (guint g = 0; deep == NULL; g++)
+    {
+      guint plies = 0;
+
+      node = dj_game_get_root (dj_collection_get_game (big, g));
+      while ((node = dj_node_get_first_child (node)) != NULL)
+        plies++;
+      if (plies >= 13)
+        deep = dj_collection_get_game (big, g);
+    }
+  node = dj_game_get_root (deep);
+  update (f, &report);
+  g_assert_false (report.merged);
+  dj_library_report_clear (&report);
+  reference_init (&ref);
+  reference_add (&ref, big_path, big);
+  reference_add (&ref, small_path, small);
+  reference_add (&ref, abe_path, abe_games);
+  reference_add (&ref, immediate_path, immediate_games);
+  check_against (f->library, &ref);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM added"), ==, 0);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM moves"), >, 0);
+
+  /* The small file changed: four copies of the big file's first game make
+   * its positions 12 plies deep played in five games; no row of sums for
+   * them yet (the explorer sums their entries), no merge yet. */
+  for (guint i = 0; i < 12; i++)
+    node = dj_node_get_first_child (node);
+  g_assert_nonnull (dj_node_get_first_child (node));
+  g_string_printf (deep_row, "SELECT games FROM moves WHERE pos = %" G_GINT64_FORMAT
+                   " AND move = %d", dj_position_key (&aboure, dj_node_get_position (node)),
+                   dj_node_get_move (dj_node_get_first_child (node)));
+  g_assert_cmpint (db_count (f, deep_row->str), ==, -1);
+  for (guint i = 0; i < 4; i++)
+    dj_collection_append (copies, deep);
+  rewrite (f, "small.djn", copies);
+  update (f, &report);
+  g_assert_cmpuint (report.indexed, ==, 1);
+  g_assert_false (report.merged);
+  dj_library_report_clear (&report);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM added"), >, 0);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM removed"), >, 0);
+  g_assert_cmpint (db_count (f, deep_row->str), ==, -1);
+  reference_clear (&ref);
+  reference_init (&ref);
+  reference_add (&ref, big_path, big);
+  reference_add (&ref, small_path, copies);
+  reference_add (&ref, abe_path, abe_games);
+  reference_add (&ref, immediate_path, immediate_games);
+  check_fresh_build (f, &ref);
+  player = dj_game_get_info (deep)->south;
+  check_player (f->library, player, (DjCollection *[]) { big, copies }, 2);
+
+  /* A file gone, reopened: now enough waits for one slice to be merged,
+   * the rest still waits; still right. */
+  g_unlink (abe_path);
+  reopen (f);
+  update (f, &report);
+  g_assert_cmpuint (report.removed, ==, 1);
+  g_assert_true (report.merged);
+  dj_library_report_clear (&report);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM added"), >, 0);
+  g_assert_cmpint (db_count (f, "SELECT value FROM meta WHERE key = 'merge_cursor'"), >, 0);
+  reference_clear (&ref);
+  reference_init (&ref);
+  reference_add (&ref, big_path, big);
+  reference_add (&ref, small_path, copies);
+  reference_add (&ref, immediate_path, immediate_games);
+  check_fresh_build (f, &ref);
+
+  /* Many games changed: all merged; the deep positions now have their row. */
+  rewrite (f, "immediate.djn", many);
+  update (f, &report);
+  g_assert_true (report.merged);
+  dj_library_report_clear (&report);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM added"), ==, 0);
+  g_assert_cmpint (db_count (f, "SELECT count(*) FROM removed"), ==, 0);
+  g_assert_cmpint (db_count (f, deep_row->str), ==, 5);
+  reference_clear (&ref);
+  reference_init (&ref);
+  reference_add (&ref, big_path, big);
+  reference_add (&ref, small_path, copies);
+  reference_add (&ref, immediate_path, many);
+  check_fresh_build (f, &ref);
+  check_player (f->library, player, (DjCollection *[]) { big, copies }, 2);
+
+  /* The copies gone again: the row follows, down to the big file's game. */
+  rewrite (f, "small.djn", small);
+  update (f, &report);
+  g_assert_false (report.merged);
+  dj_library_report_clear (&report);
+  g_assert_cmpint (db_count (f, deep_row->str), ==, 1);
+  reference_clear (&ref);
+  reference_init (&ref);
+  reference_add (&ref, big_path, big);
+  reference_add (&ref, small_path, small);
+  reference_add (&ref, immediate_path, many);
+  check_fresh_build (f, &ref);
+  reference_clear (&ref);
+}
+
 /* A damaged database is rebuilt with a message; the game files are read,
  * never written. */
 typedef enum
@@ -562,6 +839,7 @@ typedef enum
   DAMAGE_FOREIGN,
   DAMAGE_PAGES,
   DAMAGE_VERSION,
+  DAMAGE_OLD_VERSION,
   DAMAGE_INTERRUPTED,
 } Damage;
 
@@ -601,17 +879,31 @@ test_damaged (Fixture       *f,
       break;
     case DAMAGE_FOREIGN:
     case DAMAGE_VERSION:
+    case DAMAGE_OLD_VERSION:
     case DAMAGE_INTERRUPTED:
       {
         sqlite3 *db;
 
-        if (damage == DAMAGE_FOREIGN)
+        if (damage == DAMAGE_FOREIGN || damage == DAMAGE_OLD_VERSION)
           g_unlink (db_path);
         g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
         g_assert_cmpint (sqlite3_exec (db, damage == DAMAGE_FOREIGN
                                            ? "CREATE TABLE recipes (name TEXT)"
                                            : damage == DAMAGE_VERSION
                                            ? "PRAGMA user_version = 99"
+                                           /* the tables of schema 2, before the
+                                            * entries were split */
+                                           : damage == DAMAGE_OLD_VERSION
+                                           ? "PRAGMA application_id = 1147825740;"
+                                             " PRAGMA user_version = 2;"
+                                             " CREATE TABLE entries (pos INTEGER NOT NULL,"
+                                             " move INTEGER NOT NULL, game INTEGER NOT NULL,"
+                                             " result INTEGER NOT NULL, diff INTEGER,"
+                                             " PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
+                                             " CREATE TABLE meta (key TEXT PRIMARY KEY,"
+                                             " value INTEGER) WITHOUT ROWID;"
+                                             " INSERT INTO meta VALUES ('clean', 1);"
+                                             " INSERT INTO entries VALUES (1, 0, 1, 1, 2)"
                                            /* as if the program stopped in an update */
                                            : "UPDATE meta SET value = 0 WHERE key = 'clean'",
                                        NULL, NULL, NULL),
@@ -631,6 +923,13 @@ test_damaged (Fixture       *f,
   reopen (f);
   g_assert_nonnull (dj_library_get_notice (f->library));
   g_assert_true (strstr (dj_library_get_notice (f->library), db_path) != NULL);
+  if (damage == DAMAGE_OLD_VERSION)
+    {
+      g_autofree char *versions = g_strdup_printf ("(%d, not %d)", DJ_LIBRARY_SCHEMA_VERSION - 1,
+                                                   DJ_LIBRARY_SCHEMA_VERSION);
+
+      g_assert_true (strstr (dj_library_get_notice (f->library), versions) != NULL);
+    }
   g_test_message ("%s", dj_library_get_notice (f->library));
   update (f, &report);
   g_assert_cmpuint (report.indexed, ==, 1);
@@ -1426,6 +1725,7 @@ main (int    argc,
     { "foreign", DAMAGE_FOREIGN },
     { "pages", DAMAGE_PAGES },
     { "version", DAMAGE_VERSION },
+    { "old-version", DAMAGE_OLD_VERSION },
     { "interrupted", DAMAGE_INTERRUPTED },
   };
 
@@ -1441,6 +1741,7 @@ main (int    argc,
   ADD ("/djenon/library/transposition", test_transposition);
   ADD ("/djenon/library/bad-file", test_bad_file);
   ADD ("/djenon/library/changed-file", test_changed_file);
+  ADD ("/djenon/library/reindex", test_reindex);
   ADD ("/djenon/library/links", test_links);
   ADD ("/djenon/library/cancel-and-remove", test_cancel_and_remove);
   ADD ("/djenon/library/async", test_async);

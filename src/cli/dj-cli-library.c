@@ -589,9 +589,52 @@ dj_cli_bench_library (gboolean quick)
   c0 = cpu_us ();
   if (!dj_library_update (library, NULL, NULL, NULL, &report, &error))
     goto failed;
-  printf ("reindex  one changed file of %u games: %.3f s (%.3f s of CPU time)\n", report.games,
-          (g_get_monotonic_time () - t0) / 1e6, (cpu_us () - c0) / 1e6);
+  printf ("reindex  one changed file of %u games: %.3f s (%.3f s of CPU time)%s\n", report.games,
+          (g_get_monotonic_time () - t0) / 1e6, (cpu_us () - c0) / 1e6,
+          report.merged ? ", merged" : "");
   dj_library_report_clear (&report);
+
+  /* Files changed one after another, the same one again and again, then
+   * each a different one: the entries pile up beside the index until a
+   * re-index merges them (its cost included). */
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (gint64));
+      guint merges = 0, rounds = quick ? 4 : 12;
+      gint64 total = 0, total_cpu = 0;
+
+      for (guint i = 0; i < rounds; i++)
+        {
+          guint which = pass == 0 ? 0 : (i + 1) % n_files;
+          g_autofree char *name = g_strdup_printf ("games-%02u.djn", which);
+          g_autofree char *path = g_build_filename (games_dir, name, NULL);
+
+          g_unlink (path);
+          if (!write_games (path, per_file, 10000 + 2 * (pass * rounds + i) + (which + 1) % 2))
+            goto out;
+          t0 = g_get_monotonic_time ();
+          c0 = cpu_us ();
+          if (!dj_library_update (library, NULL, NULL, NULL, &report, &error))
+            goto failed;
+          g_array_append_val (times, (gint64) { g_get_monotonic_time () - t0 });
+          g_array_append_val (cpu, (gint64) { cpu_us () - c0 });
+          total += g_array_index (times, gint64, i);
+          total_cpu += g_array_index (cpu, gint64, i);
+          merges += report.merged;
+          dj_library_report_clear (&report);
+        }
+      g_clear_object (&library);
+      g_stat (db_path, &st);
+      printf ("reindex  %u times, %s: median %.3f s, max %.3f s, mean %.3f s; CPU time median "
+              "%.3f s, max %.3f s, mean %.3f s; %u merged; database then %.1f MB\n", rounds,
+              pass == 0 ? "the same file" : "a different file each time",
+              percentile_ms (times, 0.5) / 1e3, percentile_ms (times, 1.0) / 1e3,
+              total / 1e6 / rounds, percentile_ms (cpu, 0.5) / 1e3, percentile_ms (cpu, 1.0) / 1e3,
+              total_cpu / 1e6 / rounds, merges, st.st_size / 1e6);
+      if ((library = dj_library_open (db_dir, &error)) == NULL)
+        goto failed;
+    }
 
   /* Queries at positions of random games: the start, openings, middle games */
   for (guint q = 0; q < (quick ? 200u : 1000u); q++)

@@ -28,6 +28,19 @@
 #define FLUSH_DELTAS     (1000 * 1000)
 /* A move byte for "the game ended here" in the entries table. */
 #define END_MOVE         DJ_NO_MOVE
+/* A (position, move) played in at least this many games when the index is
+ * merged gets a row of sums in the moves table; the explorer sums the
+ * others from their few entries. */
+#define HEAVY_GAMES      4
+/* The entries added and removed since they were last merged into the
+ * entries table wait while they are fewer than 1/MERGE_FLOOR of its rows;
+ * above 1/MERGE_ALL they are merged at once; between, those of one slice
+ * of the positions holding 1/MERGE_SLICES of the added ones, the next
+ * slice at the next update (a whole merge rewrites most pages of the
+ * entries table, a slice only its share). */
+#define MERGE_FLOOR      32
+#define MERGE_ALL        2
+#define MERGE_SLICES     8
 
 struct _DjLibrary
 {
@@ -40,6 +53,7 @@ struct _DjLibrary
   sqlite3   *db;
   char      *notice;
   gboolean   damaged;    /* a statement found the database damaged: delete it on close */
+  GHashTable *statements; /* SQL → sqlite3_stmt *, the queries' statements kept prepared */
 };
 
 G_DEFINE_FINAL_TYPE (DjLibrary, dj_library, G_TYPE_OBJECT)
@@ -49,32 +63,49 @@ static const char schema[] =
   "CREATE TABLE files ("
   "  id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, folder TEXT NOT NULL,"
   "  size INTEGER NOT NULL, mtime INTEGER NOT NULL, n_games INTEGER NOT NULL, error TEXT);"
+  /* AUTOINCREMENT: an id is never given to another game, so that entries
+   * of a forgotten game waiting for the merge never count for a new one. */
   "CREATE TABLE games ("
-  "  id INTEGER PRIMARY KEY, file INTEGER NOT NULL, number INTEGER NOT NULL,"
+  "  id INTEGER PRIMARY KEY AUTOINCREMENT, file INTEGER NOT NULL, number INTEGER NOT NULL,"
   "  rules INTEGER NOT NULL, start BLOB, moves BLOB NOT NULL, result INTEGER NOT NULL,"
   "  diff INTEGER, south TEXT, north TEXT, event TEXT, site TEXT, date TEXT, round TEXT);"
-  /* One row per position, move and game: the result and final difference
-   * (South's side) are repeated here so the explorer reads no other table. */
+  /* The position index, one row per position, move and game (the result
+   * and final difference are the game's), in three tables: entries, the
+   * merged bulk; added, the entries of games indexed since the last merge;
+   * removed, the merged entries of games forgotten since.  The library's
+   * entries are entries − removed + added.  One file's positions are spread
+   * over the whole index, so writing them into the bulk would rewrite most
+   * of its pages; the two small tables take them until they are worth a
+   * merge (MERGE_FLOOR). */
   "CREATE TABLE entries ("
   "  pos INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,"
-  "  result INTEGER NOT NULL, diff INTEGER,"
   "  PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
-  /* The explorer's table without filters, summed over the entries: what
-   * it shows costs a few rows, however many games reach the position. */
+  "CREATE TABLE added ("
+  "  pos INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,"
+  "  PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
+  "CREATE TABLE removed ("
+  "  pos INTEGER NOT NULL, move INTEGER NOT NULL, game INTEGER NOT NULL,"
+  "  PRIMARY KEY (pos, move, game)) WITHOUT ROWID;"
+  /* The explorer's sums (South's side) for the (position, move) pairs
+   * played in HEAVY_GAMES games or more when they were merged: what it
+   * shows then costs a few rows, however many games reach the position.
+   * A row, once there, is kept equal to the sums of the library's entries. */
   "CREATE TABLE moves ("
   "  pos INTEGER NOT NULL, move INTEGER NOT NULL, games INTEGER NOT NULL,"
   "  south INTEGER NOT NULL, north INTEGER NOT NULL, draws INTEGER NOT NULL,"
   "  with_diff INTEGER NOT NULL, sum_diff INTEGER NOT NULL,"
   "  PRIMARY KEY (pos, move)) WITHOUT ROWID;"
+  /* clean: no update was left half done; merged_entries: the rows of the
+   * entries table; merge_cursor: where the next slice to merge begins. */
   "CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID;"
   /* The text searched by dj_library_match_text(), one row a game (its
    * rowid the game's): players, event, site and every comment, case-folded
    * by GLib, so the trigram index needs no folding of its own; without
    * token positions (detail = none), half the size, SQLite checking each
-   * candidate against the pattern. */
+   * candidate against the pattern; no column sizes (they serve ranking). */
   "CREATE VIRTUAL TABLE search USING fts5 (body, tokenize = 'trigram case_sensitive 1',"
-  "  detail = none);"
-  "INSERT INTO meta VALUES ('clean', 1);";
+  "  detail = none, columnsize = 0);"
+  "INSERT INTO meta VALUES ('clean', 1), ('merged_entries', 0), ('merge_cursor', 0);";
 
 /* Made after the first bulk load, not before (faster). */
 static const char indexes[] =
@@ -87,6 +118,7 @@ dj_library_finalize (GObject *object)
 {
   DjLibrary *self = DJ_LIBRARY (object);
 
+  g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     sqlite3_close (self->db);
   /* A cache found damaged is dropped; the next opening makes it again. */
@@ -108,9 +140,16 @@ dj_library_class_init (DjLibraryClass *klass)
 }
 
 static void
+finalize_statement (gpointer stmt)
+{
+  sqlite3_finalize (stmt);
+}
+
+static void
 dj_library_init (DjLibrary *self)
 {
   self->folders = g_ptr_array_new_null_terminated (4, g_free, TRUE);
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, finalize_statement);
 }
 
 /* Sets @error from the database's last error, noting damage. */
@@ -160,6 +199,30 @@ prepare (DjLibrary   *self,
       db_fail (self, rc, error);
       return NULL;
     }
+  return stmt;
+}
+
+/* A statement of a query kept prepared for the library's life: the explorer
+ * and the position search are asked again and again, and preparing cost
+ * more than answering.  @sql must be a literal; reset the statement after
+ * use, never finalize it. */
+static sqlite3_stmt *
+cached (DjLibrary   *self,
+        const char  *sql,
+        GError     **error)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (self->statements, sql);
+  int rc;
+
+  if (stmt != NULL)
+    return stmt;
+  rc = sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      db_fail (self, rc, error);
+      return NULL;
+    }
+  g_hash_table_insert (self->statements, (gpointer) sql, stmt);
   return stmt;
 }
 
@@ -409,9 +472,12 @@ open_checked (DjLibrary  *self,
     }
   /* Write-ahead log: a reader (the explorer) never waits for the indexer,
    * and a commit does not wait for the disk; an interrupted update loses at
-   * most its last transactions, never the database's consistency. */
+   * most its last transactions, never the database's consistency.  Deleted
+   * rows need not be overwritten with zeros (Debian's SQLite does it by
+   * default): the database only holds what the game files hold. */
   if (!exec (self, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY", error))
+             "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;"
+             "PRAGMA secure_delete = OFF", error))
     return FALSE;
   return TRUE;
 }
@@ -517,26 +583,100 @@ typedef struct
 typedef struct
 {
   DjLibrary  *self;
-  GHashTable *deltas;   /* pos * 16 + move + 1 → Tally to add to the moves table */
-  gboolean    fresh;    /* the entries were empty: the table is summed at the end */
+  GHashTable *rows;     /* pos * 16 + move + 1 of every row of the moves table */
+  GHashTable *deltas;   /* the same keys → Tally to add to their rows */
+  gboolean    bulk;     /* the index was empty: written to the entries table, rows made at the end */
 } Stats;
 
-static void
-stats_init (Stats     *st,
-            DjLibrary *self)
+static gint64
+row_key (gint64 pos,
+         DjMove move)
 {
+  return pos * 16 + move + 1;
+}
+
+/* Reads the meta table's @key (0 when missing). */
+static gboolean
+get_meta (DjLibrary   *self,
+          const char  *key,
+          gint64      *value,
+          GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT value FROM meta WHERE key = '%s'", key);
+
+  return query_int (self, sql, value, error);
+}
+
+static gboolean
+set_meta (DjLibrary   *self,
+          const char  *key,
+          gint64       value,
+          GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("INSERT OR REPLACE INTO meta VALUES ('%s', %"
+                                          G_GINT64_FORMAT ")", key, value);
+
+  return exec (self, sql, error);
+}
+
+/* Whether a table of entries has no row. */
+static gboolean
+is_empty (DjLibrary   *self,
+          const char  *table,
+          gboolean    *empty,
+          GError     **error)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM (SELECT 1 FROM %s LIMIT 1)", table);
+  gint64 any = 0;
+
+  if (!query_int (self, sql, &any, error))
+    return FALSE;
+  *empty = any == 0;
+  return TRUE;
+}
+
+/* Gets ready for changes to the index: in bulk when it is empty, else
+ * with the keys of the moves table's rows, to keep them up to date. */
+static gboolean
+stats_init (Stats      *st,
+            DjLibrary  *self,
+            GError    **error)
+{
+  gboolean no_entries = FALSE, no_added = FALSE;
+  sqlite3_stmt *stmt;
+  int rc;
+
   st->self = self;
+  st->rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   st->deltas = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  st->fresh = FALSE;
+  st->bulk = FALSE;
+  if (!is_empty (self, "entries", &no_entries, error) ||
+      !is_empty (self, "added", &no_added, error))
+    return FALSE;
+  st->bulk = no_entries && no_added;
+  if (st->bulk)
+    return TRUE;
+  if ((stmt = prepare (self, "SELECT pos, move FROM moves", error)) == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 key = row_key (sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1));
+
+      g_hash_table_add (st->rows, g_memdup2 (&key, sizeof key));
+    }
+  sqlite3_finalize (stmt);
+  return rc == SQLITE_DONE || db_fail (self, rc, error);
 }
 
 static void
 stats_clear (Stats *st)
 {
+  g_clear_pointer (&st->rows, g_hash_table_unref);
   g_clear_pointer (&st->deltas, g_hash_table_unref);
 }
 
-/* An entry added (@sign 1) or deleted (-1). */
+/* An entry added (@sign 1) or deleted (-1): noted when its (position,
+ * move) has a row of sums. */
 static void
 stats_add (Stats    *st,
            gint64    pos,
@@ -546,10 +686,10 @@ stats_add (Stats    *st,
            int       diff,
            int       sign)
 {
-  gint64 key = pos * 16 + move + 1;
+  gint64 key = row_key (pos, move);
   Tally *t;
 
-  if (st->fresh || move < 0)
+  if (st->bulk || move < 0 || !g_hash_table_contains (st->rows, &key))
     return;
   t = g_hash_table_lookup (st->deltas, &key);
   if (t == NULL)
@@ -577,7 +717,8 @@ compare_keys (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-/* Writes the gathered changes, in key order. */
+/* Writes the gathered changes, in key order; a row left without games
+ * goes. */
 static gboolean
 stats_apply (Stats   *st,
              GError **error)
@@ -591,10 +732,9 @@ stats_apply (Stats   *st,
 
   if (g_hash_table_size (st->deltas) == 0)
     return TRUE;
-  add = prepare (self, "INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-                 " ON CONFLICT (pos, move) DO UPDATE SET games = games + ?3,"
-                 " south = south + ?4, north = north + ?5, draws = draws + ?6,"
-                 " with_diff = with_diff + ?7, sum_diff = sum_diff + ?8", error);
+  add = prepare (self, "UPDATE moves SET games = games + ?3, south = south + ?4,"
+                 " north = north + ?5, draws = draws + ?6, with_diff = with_diff + ?7,"
+                 " sum_diff = sum_diff + ?8 WHERE pos = ?1 AND move = ?2", error);
   drop = prepare (self, "DELETE FROM moves WHERE pos = ? AND move = ? AND games <= 0", error);
   ok = add != NULL && drop != NULL;
   g_hash_table_iter_init (&iter, st->deltas);
@@ -625,6 +765,8 @@ stats_apply (Stats   *st,
           sqlite3_bind_int (drop, 2, key % 16 - 1);
           rc = sqlite3_step (drop);
           sqlite3_reset (drop);
+          if (rc == SQLITE_DONE && sqlite3_changes (self->db) > 0)
+            g_hash_table_remove (st->rows, &key);
         }
       if (rc != SQLITE_DONE)
         ok = db_fail (self, rc, error);
@@ -635,16 +777,244 @@ stats_apply (Stats   *st,
   return ok;
 }
 
-/* After a first load: the whole table from the entries, in one pass. */
-static gboolean
-stats_fill (Stats   *st,
-            GError **error)
+/* A game's result and final difference, as the sums count them. */
+typedef struct
 {
-  if (!st->fresh)
-    return stats_apply (st, error);
-  return exec (st->self, "INSERT INTO moves SELECT pos, move, count(*), sum(result = 1),"
-               " sum(result = 2), sum(result = 3), count(diff), coalesce(sum(diff), 0)"
-               " FROM entries WHERE move >= 0 GROUP BY pos, move", error);
+  gint64 id;
+  gint8  result;
+  gint8  has_diff;
+  gint8  diff;
+} Outcome;
+
+static int
+outcome_compare (gconstpointer a,
+                 gconstpointer b)
+{
+  return compare_keys (&((const Outcome *) a)->id, &((const Outcome *) b)->id);
+}
+
+static gboolean
+insert_row (DjLibrary     *self,
+            sqlite3_stmt  *insert,
+            gint64         pos,
+            DjMove         move,
+            const Tally   *t,
+            GError       **error)
+{
+  int rc;
+
+  sqlite3_bind_int64 (insert, 1, pos);
+  sqlite3_bind_int (insert, 2, move);
+  sqlite3_bind_int64 (insert, 3, t->games);
+  sqlite3_bind_int64 (insert, 4, t->south);
+  sqlite3_bind_int64 (insert, 5, t->north);
+  sqlite3_bind_int64 (insert, 6, t->draws);
+  sqlite3_bind_int64 (insert, 7, t->with_diff);
+  sqlite3_bind_int64 (insert, 8, t->sum_diff);
+  rc = sqlite3_step (insert);
+  sqlite3_reset (insert);
+  return rc == SQLITE_DONE || db_fail (self, rc, error);
+}
+
+/* After a first load: the rows of every (position, move) of HEAVY_GAMES
+ * games or more, in one pass over the entries with the games' outcomes in
+ * memory (a join would look a game up for every entry). */
+static gboolean
+fill_rows (DjLibrary  *self,
+           GError    **error)
+{
+  g_autoptr(GArray) outcomes = g_array_new (FALSE, FALSE, sizeof (Outcome));
+  g_autoptr(GArray) group = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *games, *entries = NULL, *insert = NULL;
+  gint64 group_pos = -1;
+  DjMove group_move = 0;
+  gboolean ok = TRUE;
+  int rc;
+
+  if ((games = prepare (self, "SELECT id, result, diff FROM games ORDER BY id", error)) == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (games)) == SQLITE_ROW)
+    {
+      Outcome o = { sqlite3_column_int64 (games, 0), sqlite3_column_int (games, 1),
+                    sqlite3_column_type (games, 2) != SQLITE_NULL,
+                    sqlite3_column_int (games, 2) };
+
+      g_array_append_val (outcomes, o);
+    }
+  sqlite3_finalize (games);
+  if (rc != SQLITE_DONE)
+    return db_fail (self, rc, error);
+
+  entries = prepare (self, "SELECT pos, move, game FROM entries", error);
+  insert = prepare (self, "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
+  ok = entries != NULL && insert != NULL;
+  while (ok)
+    {
+      gboolean more = (rc = sqlite3_step (entries)) == SQLITE_ROW;
+      gint64 pos = more ? sqlite3_column_int64 (entries, 0) : -1;
+      DjMove move = more ? sqlite3_column_int (entries, 1) : 0;
+
+      if (!more && rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+      /* A group of one (position, move) ends: its row if it is heavy. */
+      if (ok && (pos != group_pos || move != group_move) && group->len >= HEAVY_GAMES &&
+          group_move >= 0)
+        {
+          Tally t = { 0 };
+
+          for (guint i = 0; i < group->len; i++)
+            {
+              Outcome key = { g_array_index (group, gint64, i) };
+              const Outcome *o = bsearch (&key, outcomes->data, outcomes->len,
+                                          sizeof (Outcome), outcome_compare);
+
+              if (o == NULL)
+                continue;
+              t.games++;
+              t.south += o->result == DJ_RESULT_SOUTH_WINS;
+              t.north += o->result == DJ_RESULT_NORTH_WINS;
+              t.draws += o->result == DJ_RESULT_DRAW;
+              t.with_diff += o->has_diff;
+              t.sum_diff += o->has_diff ? o->diff : 0;
+            }
+          ok = insert_row (self, insert, group_pos, group_move, &t, error);
+        }
+      if (!more || !ok)
+        break;
+      if (pos != group_pos || move != group_move)
+        {
+          g_array_set_size (group, 0);
+          group_pos = pos;
+          group_move = move;
+        }
+      g_array_append_val (group, (gint64) { sqlite3_column_int64 (entries, 2) });
+    }
+  sqlite3_finalize (entries);
+  sqlite3_finalize (insert);
+  return ok;
+}
+
+/* Merges the added and removed entries of the positions from @lo to
+ * before @hi into the entries table (inside a transaction), and makes the
+ * rows of the (position, move) pairs they made heavy. */
+static gboolean
+merge_entries (DjLibrary  *self,
+               gint64      lo,
+               gint64      hi,
+               GError    **error)
+{
+  sqlite3_stmt *removed = prepare (self, "SELECT pos, move, game FROM removed"
+                                   " WHERE pos >= ?1 AND pos < ?2", error);
+  sqlite3_stmt *del = prepare (self, "DELETE FROM entries WHERE pos = ? AND move = ? AND game = ?",
+                               error);
+  sqlite3_stmt *stmt = NULL;
+  /* The pairs the added entries brought to HEAVY_GAMES games or more:
+   * counted first in the entries alone, then summed over their games. */
+  static const char *const steps[] = {
+    "INSERT OR IGNORE INTO entries SELECT pos, move, game FROM added"
+    " WHERE pos >= ?1 AND pos < ?2",
+    "INSERT INTO moves SELECT e.pos, e.move, count(*), sum(g.result = 1), sum(g.result = 2),"
+    " sum(g.result = 3), count(g.diff), coalesce(sum(g.diff), 0)"
+    " FROM (SELECT a.pos, a.move FROM (SELECT DISTINCT pos, move FROM added"
+    "  WHERE pos >= ?1 AND pos < ?2 AND move >= 0) a"
+    "  WHERE NOT EXISTS (SELECT 1 FROM moves m WHERE m.pos = a.pos AND m.move = a.move)"
+    "  AND (SELECT count(*) FROM (SELECT 1 FROM entries x WHERE x.pos = a.pos"
+    "   AND x.move = a.move LIMIT " G_STRINGIFY (HEAVY_GAMES) ")) >= " G_STRINGIFY (HEAVY_GAMES)
+    "  ) h"
+    /* CROSS JOIN: in this order (without it SQLite may scan the entries) */
+    " CROSS JOIN entries e ON e.pos = h.pos AND e.move = h.move"
+    " CROSS JOIN games g ON g.id = e.game GROUP BY e.pos, e.move",
+    "DELETE FROM added WHERE pos >= ?1 AND pos < ?2",
+    "DELETE FROM removed WHERE pos >= ?1 AND pos < ?2",
+  };
+  gint64 count = 0, deleted = 0, inserted = 0;
+  gboolean ok = removed != NULL && del != NULL;
+  int rc = SQLITE_DONE;
+
+  /* In key order: each page of the entries table is read and written once. */
+  if (ok)
+    {
+      sqlite3_bind_int64 (removed, 1, lo);
+      sqlite3_bind_int64 (removed, 2, hi);
+    }
+  while (ok && (rc = sqlite3_step (removed)) == SQLITE_ROW)
+    {
+      for (int i = 0; i < 3; i++)
+        sqlite3_bind_int64 (del, i + 1, sqlite3_column_int64 (removed, i));
+      rc = sqlite3_step (del);
+      sqlite3_reset (del);
+      if (rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+      deleted += sqlite3_changes (self->db);
+    }
+  if (ok && rc != SQLITE_DONE)
+    ok = db_fail (self, rc, error);
+  sqlite3_finalize (removed);
+  sqlite3_finalize (del);
+  for (guint i = 0; i < G_N_ELEMENTS (steps) && ok; i++)
+    {
+      if ((stmt = prepare (self, steps[i], error)) == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, lo);
+      sqlite3_bind_int64 (stmt, 2, hi);
+      rc = sqlite3_step (stmt);
+      if (i == 0)
+        inserted = sqlite3_changes (self->db);
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_DONE)
+        ok = db_fail (self, rc, error);
+    }
+  return ok && get_meta (self, "merged_entries", &count, error) &&
+         set_meta (self, "merged_entries", count + inserted - deleted, error);
+}
+
+/* Merges what is waiting when it is worth it (see MERGE_FLOOR); *@done
+ * says whether it did. */
+static gboolean
+maybe_merge (DjLibrary  *self,
+             gboolean   *done,
+             GError    **error)
+{
+  gint64 added = 0, removed = 0, merged = 0, lo = 0, hi = G_MAXINT64;
+
+  *done = FALSE;
+  if (!query_int (self, "SELECT count(*) FROM added", &added, error) ||
+      !query_int (self, "SELECT count(*) FROM removed", &removed, error) ||
+      !get_meta (self, "merged_entries", &merged, error))
+    return FALSE;
+  if ((added + removed) * MERGE_FLOOR <= merged)
+    return TRUE;
+  if ((added + removed) * MERGE_ALL <= merged)
+    {
+      /* One slice: from the cursor to the position of the added entry
+       * 1/MERGE_SLICES of them further, that position included. */
+      sqlite3_stmt *stmt;
+      int rc;
+
+      if (!get_meta (self, "merge_cursor", &lo, error) ||
+          (stmt = prepare (self, "SELECT pos FROM added WHERE pos >= ?1 ORDER BY pos"
+                           " LIMIT 1 OFFSET ?2", error)) == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, lo);
+      sqlite3_bind_int64 (stmt, 2, added / MERGE_SLICES);
+      rc = sqlite3_step (stmt);
+      if (rc == SQLITE_ROW)
+        hi = sqlite3_column_int64 (stmt, 0) + 1;
+      sqlite3_finalize (stmt);
+      if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return db_fail (self, rc, error);
+    }
+  if (!exec (self, "BEGIN", error))
+    return FALSE;
+  if (!merge_entries (self, lo, hi, error) ||
+      !set_meta (self, "merge_cursor", hi == G_MAXINT64 ? 0 : hi, error) ||
+      !exec (self, "COMMIT", error))
+    {
+      exec (self, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  *done = TRUE;
+  return TRUE;
 }
 
 /* The rule set of dj_rules_get_index(); any other code reads as Djenon-aboure. */
@@ -661,10 +1031,22 @@ rules_from_code (int code)
   return rules;
 }
 
-/* Deletes the entries of one game, found again by replaying its moves. */
+static int
+compare_entry_keys (gconstpointer a,
+                    gconstpointer b)
+{
+  const gint64 *x = a, *y = b;
+
+  return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* Forgets the entries of one game, found again by replaying its moves:
+ * deleted from the added ones where they wait, else noted as removed from
+ * the merged ones. */
 static gboolean
 forget_game_entries (Stats         *st,
-                     sqlite3_stmt  *del,
+                     sqlite3_stmt  *unadd,
+                     sqlite3_stmt  *remove,
                      sqlite3_stmt  *game)
 {
   gint64 id = sqlite3_column_int64 (game, 0);
@@ -676,6 +1058,7 @@ forget_game_entries (Stats         *st,
   int result = sqlite3_column_int (game, 4);
   gboolean has_diff = sqlite3_column_type (game, 5) != SQLITE_NULL;
   int diff = sqlite3_column_int (game, 5);
+  g_autoptr(GArray) keys = g_array_sized_new (FALSE, FALSE, 2 * sizeof (gint64), n_moves + 1);
   DjRules rules = rules_from_code (code);
   DjPosition pos;
   DjMoves legal;
@@ -686,24 +1069,39 @@ forget_game_entries (Stats         *st,
     dj_position_init_start (&pos);
   for (int i = 0; i <= n_moves; i++)
     {
-      DjMove move = i < n_moves ? (DjMove) moves[i] : END_MOVE;
-      gint64 key = dj_position_key (&rules, &pos);
-      int rc;
+      gint64 key[2] = { dj_position_key (&rules, &pos), i < n_moves ? moves[i] : END_MOVE };
 
-      sqlite3_bind_int64 (del, 1, key);
-      sqlite3_bind_int (del, 2, move);
-      sqlite3_bind_int64 (del, 3, id);
-      rc = sqlite3_step (del);
-      sqlite3_reset (del);
-      if (rc != SQLITE_DONE)
-        return db_fail (st->self, rc, NULL) && FALSE;
-      if (sqlite3_changes (st->self->db) > 0)
-        stats_add (st, key, move, result, has_diff, diff, -1);
+      g_array_append_val (keys, key);
       if (i == n_moves)
         break;
       dj_moves_generate (&rules, &pos, &legal);
-      if (!dj_moves_child (&legal, &pos, move, &pos))
+      if (!dj_moves_child (&legal, &pos, moves[i], &pos))
         break;
+    }
+  /* Once a position and move, however often the game passes there. */
+  g_array_sort (keys, compare_entry_keys);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const gint64 *key = &g_array_index (keys, gint64, 2 * i);
+      int rc;
+
+      if (i > 0 && compare_entry_keys (key, key - 2) == 0)
+        continue;
+      for (guint k = 0; k < 2; k++)
+        {
+          sqlite3_stmt *stmt = k == 0 ? unadd : remove;
+
+          sqlite3_bind_int64 (stmt, 1, key[0]);
+          sqlite3_bind_int (stmt, 2, key[1]);
+          sqlite3_bind_int64 (stmt, 3, id);
+          rc = sqlite3_step (stmt);
+          sqlite3_reset (stmt);
+          if (rc != SQLITE_DONE)
+            return db_fail (st->self, rc, NULL) && FALSE;
+          if (sqlite3_changes (st->self->db) > 0)
+            break;
+        }
+      stats_add (st, key[0], key[1], result, has_diff, diff, -1);
     }
   return TRUE;
 }
@@ -717,13 +1115,15 @@ forget_file (Stats   *st,
   DjLibrary *self = st->self;
   sqlite3_stmt *games = prepare (self, "SELECT id, rules, start, moves, result, diff FROM games"
                                  " WHERE file = ?", error);
-  sqlite3_stmt *del = prepare (self, "DELETE FROM entries WHERE pos = ? AND move = ? AND game = ?",
-                               error);
+  sqlite3_stmt *unadd = prepare (self, "DELETE FROM added WHERE pos = ? AND move = ? AND game = ?",
+                                 error);
+  sqlite3_stmt *remove = prepare (self, "INSERT OR IGNORE INTO removed VALUES (?, ?, ?)", error);
   sqlite3_stmt *text = prepare (self, "DELETE FROM search WHERE rowid IN"
                                 " (SELECT id FROM games WHERE file = ?1)", error);
   sqlite3_stmt *rest = prepare (self, "DELETE FROM games WHERE file = ?1", error);
   sqlite3_stmt *row = prepare (self, "DELETE FROM files WHERE id = ?1", error);
-  gboolean ok = games != NULL && del != NULL && text != NULL && rest != NULL && row != NULL;
+  gboolean ok = games != NULL && unadd != NULL && remove != NULL && text != NULL && rest != NULL
+                && row != NULL;
   int rc = SQLITE_DONE;
 
   if (ok)
@@ -731,7 +1131,7 @@ forget_file (Stats   *st,
       sqlite3_bind_int64 (games, 1, file);
       while (ok && (rc = sqlite3_step (games)) == SQLITE_ROW)
         {
-          ok = forget_game_entries (st, del, games);
+          ok = forget_game_entries (st, unadd, remove, games);
           if (!ok)
             db_fail (self, sqlite3_errcode (self->db), error);
           else if (g_hash_table_size (st->deltas) >= FLUSH_DELTAS)
@@ -750,7 +1150,8 @@ forget_file (Stats   *st,
         ok = db_fail (self, rc, error);
     }
   sqlite3_finalize (games);
-  sqlite3_finalize (del);
+  sqlite3_finalize (unadd);
+  sqlite3_finalize (remove);
   sqlite3_finalize (text);
   sqlite3_finalize (rest);
   sqlite3_finalize (row);
@@ -765,8 +1166,8 @@ dj_library_remove_folder (DjLibrary   *self,
   g_autofree char *abs = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   sqlite3_stmt *stmt;
-  gboolean ok = TRUE;
-  Stats st;
+  gboolean ok = TRUE, merged;
+  Stats st = { 0 };
   int index, rc;
 
   g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
@@ -798,7 +1199,7 @@ dj_library_remove_folder (DjLibrary   *self,
     return db_fail (self, rc, error);
   if (!exec (self, "BEGIN", error))
     return FALSE;
-  stats_init (&st, self);
+  ok = stats_init (&st, self, error);
   for (guint i = 0; i < ids->len && ok; i++)
     ok = forget_file (&st, g_array_index (ids, gint64, i), error);
   ok = ok && stats_apply (&st, error);
@@ -808,7 +1209,7 @@ dj_library_remove_folder (DjLibrary   *self,
       exec (self, "ROLLBACK", NULL);
       return FALSE;
     }
-  return exec (self, "COMMIT", error);
+  return exec (self, "COMMIT", error) && maybe_merge (self, &merged, error);
 }
 
 void
@@ -1046,11 +1447,6 @@ flush_entries (Indexer  *ix,
       sqlite3_bind_int64 (ix->entry, 1, e->pos);
       sqlite3_bind_int (ix->entry, 2, e->move);
       sqlite3_bind_int64 (ix->entry, 3, e->game);
-      sqlite3_bind_int (ix->entry, 4, e->result);
-      if (e->has_diff)
-        sqlite3_bind_int (ix->entry, 5, e->diff);
-      else
-        sqlite3_bind_null (ix->entry, 5);
       rc = sqlite3_step (ix->entry);
       sqlite3_reset (ix->entry);
       if (rc != SQLITE_DONE)
@@ -1374,19 +1770,17 @@ dj_library_update (DjLibrary          *self,
     goto out;
 
   ix.self = self;
-  stats_init (&ix.stats, self);
-  {
-    gint64 any = 0;
-
-    if (!query_int (self, "SELECT count(*) FROM (SELECT 1 FROM entries LIMIT 1)", &any, error) ||
-        !set_clean (self, FALSE, error) || !exec (self, "BEGIN", error))
-      {
-        ok = FALSE;
-        goto out;
-      }
-    ix.stats.fresh = any == 0;
-  }
+  if (!set_clean (self, FALSE, error) || !exec (self, "BEGIN", error))
+    {
+      ok = FALSE;
+      goto out;
+    }
   in_transaction = TRUE;
+  if (!stats_init (&ix.stats, self, error))
+    {
+      ok = FALSE;
+      goto out;
+    }
   g_array_append_vals (gone, changed->data, changed->len);
   for (guint i = 0; i < gone->len && ok; i++)
     ok = forget_file (&ix.stats, g_array_index (gone, gint64, i), error);
@@ -1396,7 +1790,9 @@ dj_library_update (DjLibrary          *self,
   ix.game = prepare (self, "INSERT INTO games (file, number, rules, start, moves, result, diff, "
                      "south, north, event, site, date, round) "
                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
-  ix.entry = prepare (self, "INSERT OR IGNORE INTO entries VALUES (?, ?, ?, ?, ?)", error);
+  /* Into an empty index in bulk, else beside it until the next merge. */
+  ix.entry = prepare (self, ix.stats.bulk ? "INSERT OR IGNORE INTO entries VALUES (?, ?, ?)"
+                                          : "INSERT OR IGNORE INTO added VALUES (?, ?, ?)", error);
   ix.text = prepare (self, "INSERT INTO search (rowid, body) VALUES (?, ?)", error);
   ix.entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   ok = ok && ix.file != NULL && ix.game != NULL && ix.entry != NULL && ix.text != NULL;
@@ -1433,12 +1829,16 @@ dj_library_update (DjLibrary          *self,
     }
   /* Done or cancelled: keep what was read, then make the indexes. */
   if (ok)
-    ok = flush_entries (&ix, &report->positions, error) && stats_fill (&ix.stats, error) &&
+    ok = flush_entries (&ix, &report->positions, error) &&
+         (!ix.stats.bulk || (fill_rows (self, error) &&
+                             set_meta (self, "merged_entries", report->positions, error))) &&
          exec (self, "COMMIT", error);
   if (ok)
     {
       in_transaction = FALSE;
-      ok = exec (self, indexes, error) && set_clean (self, TRUE, error);
+      /* Cancelled: no merge, it waits for the next update. */
+      ok = (ix.stats.bulk || local != NULL || maybe_merge (self, &report->merged, error)) &&
+           exec (self, indexes, error) && set_clean (self, TRUE, error);
     }
   if (ok && local != NULL)
     {
@@ -1778,10 +2178,23 @@ dj_library_get_counts (DjLibrary  *self,
   g_return_val_if_fail (DJ_IS_LIBRARY (self), FALSE);
 
   if (!query_int (self, "SELECT count(*) FROM games", &g, error) ||
-      (positions != NULL &&
-       !query_int (self, "SELECT count(DISTINCT pos) FROM entries", &p, error)) ||
-      !query_int (self, "SELECT count(*) FROM entries", &e, error))
+      !query_int (self, "SELECT (SELECT count(*) FROM entries) - (SELECT count(*) FROM removed)"
+                  " + (SELECT count(*) FROM added)", &e, error))
     return FALSE;
+  if (positions != NULL)
+    {
+      gboolean merged = FALSE;
+
+      if (!query_int (self, "SELECT NOT EXISTS (SELECT 1 FROM added)"
+                      " AND NOT EXISTS (SELECT 1 FROM removed)", &p, error))
+        return FALSE;
+      merged = p != 0;
+      if (!query_int (self, merged ? "SELECT count(DISTINCT pos) FROM entries"
+                      : "SELECT count(*) FROM (SELECT pos FROM entries e WHERE NOT EXISTS"
+                        " (SELECT 1 FROM removed r WHERE r.pos = e.pos AND r.move = e.move"
+                        "  AND r.game = e.game) UNION SELECT pos FROM added)", &p, error))
+        return FALSE;
+    }
   if (games != NULL)
     *games = g;
   if (positions != NULL)
@@ -1836,6 +2249,77 @@ explorer_compare (gconstpointer a,
   return x->move - y->move;
 }
 
+static void
+tally_row (Tally        *t,
+           sqlite3_stmt *stmt,
+           int           first)
+{
+  t->games += sqlite3_column_int64 (stmt, first);
+  t->south += sqlite3_column_int64 (stmt, first + 1);
+  t->north += sqlite3_column_int64 (stmt, first + 2);
+  t->draws += sqlite3_column_int64 (stmt, first + 3);
+  t->with_diff += sqlite3_column_int64 (stmt, first + 4);
+  t->sum_diff += sqlite3_column_int64 (stmt, first + 5);
+}
+
+/* The sums of every move played at @key: the moves table's rows, and for
+ * the other legal moves (under @rules) their few entries. */
+static gboolean
+explore_key (DjLibrary         *self,
+             sqlite3_stmt      *rows,
+             sqlite3_stmt      *light,
+             DjPositionKey      key,
+             const DjRules     *rules,
+             const DjPosition  *pos,
+             Tally              sums[DJ_PASS + 1],
+             GError           **error)
+{
+  gboolean summed[DJ_PASS + 1] = { FALSE };
+  DjMoves legal;
+  int rc;
+
+  sqlite3_bind_int64 (rows, 1, key);
+  while ((rc = sqlite3_step (rows)) == SQLITE_ROW)
+    {
+      DjMove move = sqlite3_column_int (rows, 0);
+
+      if (move < 0 || move > DJ_PASS)
+        continue;
+      tally_row (&sums[move], rows, 1);
+      summed[move] = TRUE;
+    }
+  sqlite3_reset (rows);
+  if (rc != SQLITE_DONE)
+    return db_fail (self, rc, error);
+  dj_moves_generate (rules, pos, &legal);
+  for (DjMove move = 0; move <= DJ_PASS; move++)
+    {
+      if (summed[move] || !dj_moves_is_legal (&legal, move))
+        continue;
+      sqlite3_bind_int64 (light, 1, key);
+      sqlite3_bind_int (light, 2, move);
+      while ((rc = sqlite3_step (light)) == SQLITE_ROW)
+        {
+          Tally *t = &sums[move];
+          int result = sqlite3_column_int (light, 0);
+
+          t->games++;
+          t->south += result == DJ_RESULT_SOUTH_WINS;
+          t->north += result == DJ_RESULT_NORTH_WINS;
+          t->draws += result == DJ_RESULT_DRAW;
+          if (sqlite3_column_type (light, 1) != SQLITE_NULL)
+            {
+              t->with_diff++;
+              t->sum_diff += sqlite3_column_int (light, 1);
+            }
+        }
+      sqlite3_reset (light);
+      if (rc != SQLITE_DONE)
+        return db_fail (self, rc, error);
+    }
+  return TRUE;
+}
+
 GArray *
 dj_library_explore (DjLibrary              *self,
                     const DjRules          *rules,
@@ -1855,38 +2339,64 @@ dj_library_explore (DjLibrary              *self,
 
   if (!position_keys (rules, pos, filter, keys, error))
     return NULL;
-  stmt = prepare (self, player == NULL
-                  ? "SELECT move, games, south, north, draws, with_diff, sum_diff FROM moves"
-                    " WHERE pos IN (?1, ?2)"
-                  : "SELECT move, count(*), sum(result = 1), sum(result = 2), sum(result = 3),"
-                    " count(diff), total(diff) FROM entries"
-                    " WHERE pos IN (?1, ?2) AND move >= 0 AND game IN (SELECT id FROM games"
-                    "  WHERE south = ?3 COLLATE NOCASE OR north = ?3 COLLATE NOCASE)"
-                    " GROUP BY move", error);
-  if (stmt == NULL)
-    return NULL;
-  sqlite3_bind_int64 (stmt, 1, keys[0]);
-  sqlite3_bind_int64 (stmt, 2, keys[1]);
-  if (player != NULL)
-    sqlite3_bind_text (stmt, 3, player, -1, SQLITE_STATIC);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+  if (player == NULL)
     {
-      DjMove move = sqlite3_column_int (stmt, 0);
+      sqlite3_stmt *rows = cached (self, "SELECT move, games, south, north, draws, with_diff,"
+                                   " sum_diff FROM moves WHERE pos = ?1", error);
+      /* The games of the library only: a forgotten game's entries may wait
+       * for the merge, but its row in games is gone. */
+      sqlite3_stmt *light = cached (self, "SELECT g.result, g.diff FROM entries e"
+                                    " CROSS JOIN games g ON g.id = e.game"
+                                    " WHERE e.pos = ?1 AND e.move = ?2 UNION ALL"
+                                    " SELECT g.result, g.diff FROM added e"
+                                    " CROSS JOIN games g ON g.id = e.game"
+                                    " WHERE e.pos = ?1 AND e.move = ?2", error);
+      gboolean ok = rows != NULL && light != NULL;
 
-      if (move < 0 || move > DJ_PASS)
-        continue;
-      sums[move].games += sqlite3_column_int64 (stmt, 1);
-      sums[move].south += sqlite3_column_int64 (stmt, 2);
-      sums[move].north += sqlite3_column_int64 (stmt, 3);
-      sums[move].draws += sqlite3_column_int64 (stmt, 4);
-      sums[move].with_diff += sqlite3_column_int64 (stmt, 5);
-      sums[move].sum_diff += sqlite3_column_int64 (stmt, 6);
+      for (guint k = 0; k < 2 && ok; k++)
+        {
+          DjRules key_rules = *rules;
+
+          if (k == 1 && keys[1] == keys[0])
+            break;
+          if (k == 1)
+            key_rules.feeding = rules->feeding == DJ_FEEDING_IMMEDIATE
+                                ? DJ_FEEDING_ON_STARVED_TURN : DJ_FEEDING_IMMEDIATE;
+          ok = explore_key (self, rows, light, keys[k], &key_rules, pos, sums, error);
+        }
+      if (!ok)
+        return NULL;
     }
-  sqlite3_finalize (stmt);
-  if (rc != SQLITE_DONE)
+  else
     {
-      db_fail (self, rc, error);
-      return NULL;
+      stmt = cached (self, "SELECT e.move, count(*), sum(g.result = 1), sum(g.result = 2),"
+                      " sum(g.result = 3), count(g.diff), coalesce(sum(g.diff), 0) FROM"
+                      " (SELECT move, game FROM entries WHERE pos IN (?1, ?2) AND move >= 0"
+                      "  UNION ALL SELECT move, game FROM added WHERE pos IN (?1, ?2)"
+                      "  AND move >= 0) e JOIN games g ON g.id = e.game"
+                      /* the player's games first (the players' indexes), then
+                       * the outcomes of those only */
+                      " WHERE e.game IN (SELECT id FROM games WHERE south = ?3 COLLATE NOCASE"
+                      "  OR north = ?3 COLLATE NOCASE) GROUP BY e.move", error);
+      if (stmt == NULL)
+        return NULL;
+      sqlite3_bind_int64 (stmt, 1, keys[0]);
+      sqlite3_bind_int64 (stmt, 2, keys[1]);
+      sqlite3_bind_text (stmt, 3, player, -1, SQLITE_STATIC);
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        {
+          DjMove move = sqlite3_column_int (stmt, 0);
+
+          if (move >= 0 && move <= DJ_PASS)
+            tally_row (&sums[move], stmt, 1);
+        }
+      sqlite3_reset (stmt);
+      sqlite3_clear_bindings (stmt);
+      if (rc != SQLITE_DONE)
+        {
+          db_fail (self, rc, error);
+          return NULL;
+        }
     }
   /* Both feeding options may give the same move: one row each move. */
   for (DjMove move = 0; move <= DJ_PASS; move++)
@@ -2024,11 +2534,12 @@ dj_library_find (DjLibrary              *self,
 
   if (!position_keys (rules, pos, filter, keys, error))
     return NULL;
-  stmt = prepare (self,
+  stmt = cached (self,
                   "SELECT f.path, g.number, e.move, g.result, g.south, g.north, g.rules,"
-                  " g.start, g.moves FROM entries e JOIN games g ON g.id = e.game"
-                  " JOIN files f ON f.id = g.file WHERE e.pos IN (?1, ?2)"
-                  " AND (?3 IS NULL OR g.south = ?3 COLLATE NOCASE OR g.north = ?3 COLLATE NOCASE)"
+                  " g.start, g.moves FROM (SELECT move, game FROM entries WHERE pos IN (?1, ?2)"
+                  "  UNION ALL SELECT move, game FROM added WHERE pos IN (?1, ?2)) e"
+                  " JOIN games g ON g.id = e.game JOIN files f ON f.id = g.file"
+                  " WHERE ?3 IS NULL OR g.south = ?3 COLLATE NOCASE OR g.north = ?3 COLLATE NOCASE"
                   " LIMIT ?4", error);
   if (stmt == NULL)
     return NULL;
@@ -2052,7 +2563,8 @@ dj_library_find (DjLibrary              *self,
                            keys, hit->move);
       g_ptr_array_add (hits, hit);
     }
-  sqlite3_finalize (stmt);
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
   if (rc != SQLITE_DONE)
     {
       db_fail (self, rc, error);
@@ -2063,11 +2575,17 @@ dj_library_find (DjLibrary              *self,
       *total = hits->len;
       if (limit != 0 && hits->len == limit)
         {
-          stmt = prepare (self, player == NULL
-                          ? "SELECT count(*) FROM entries WHERE pos IN (?1, ?2)"
-                          : "SELECT count(*) FROM entries e JOIN games g ON g.id = e.game"
-                            " WHERE e.pos IN (?1, ?2) AND (g.south = ?3 COLLATE NOCASE"
-                            " OR g.north = ?3 COLLATE NOCASE)", error);
+          /* Without a player, counted in the index alone: its entries less
+           * those removed since the merge, with those added. */
+          stmt = cached (self, player == NULL
+                          ? "SELECT (SELECT count(*) FROM entries WHERE pos IN (?1, ?2))"
+                            " - (SELECT count(*) FROM removed WHERE pos IN (?1, ?2))"
+                            " + (SELECT count(*) FROM added WHERE pos IN (?1, ?2))"
+                          : "SELECT count(*) FROM (SELECT game FROM entries WHERE pos IN (?1, ?2)"
+                            "  UNION ALL SELECT game FROM added WHERE pos IN (?1, ?2)) e"
+                            " WHERE e.game IN (SELECT id FROM games WHERE south = ?3 COLLATE NOCASE"
+                            "  OR north = ?3 COLLATE NOCASE)",
+                          error);
           if (stmt == NULL)
             return NULL;
           sqlite3_bind_int64 (stmt, 1, keys[0]);
@@ -2077,7 +2595,8 @@ dj_library_find (DjLibrary              *self,
           rc = sqlite3_step (stmt);
           if (rc == SQLITE_ROW)
             *total = sqlite3_column_int (stmt, 0);
-          sqlite3_finalize (stmt);
+          sqlite3_reset (stmt);
+          sqlite3_clear_bindings (stmt);
           if (rc != SQLITE_ROW)
             {
               db_fail (self, rc, error);

@@ -39,7 +39,7 @@ typedef enum
 GQuark       dj_library_error_quark (void);
 
 /* The database's schema; a database of another version is rebuilt. */
-#define DJ_LIBRARY_SCHEMA_VERSION 2
+#define DJ_LIBRARY_SCHEMA_VERSION 3
 /* Folders nested deeper than this below a library folder are not read. */
 #define DJ_LIBRARY_MAX_DEPTH      64
 /* At most this many game files in the whole library. */
@@ -91,6 +91,7 @@ typedef struct
   GPtrArray *problems;     /* char *: "where: why", translated */
   GPtrArray *dirs;         /* char *: every folder read, the library's own included */
   char      *notice;       /* dj_library_update_async(): its opening's notice, or NULL */
+  gboolean   merged;       /* the entries written since the last merge were merged */
 } DjLibraryReport;
 
 void         dj_library_report_clear (DjLibraryReport *report);
