@@ -9,6 +9,7 @@
 
 #include "dj-library-service.h"
 #include "dj-collection-edit.h"
+#include "dj-library-list.h"
 #include "dj-library-window.h"
 
 /* A game of the list: a GObject around one DjLibraryGame. */
@@ -72,8 +73,7 @@ struct _DjLibraryWindow
   char               *library_dir;
   DjLibraryService   *service;      /* the application's: folders and updates */
   GListStore         *store;
-  GtkFilterListModel *filtered;
-  GtkSortListModel   *sorted;
+  DjLibraryList      *filtered;     /* the store filtered and sorted; also the selection */
   GtkCustomFilter    *filter;
   GtkColumnView      *view;
   GtkColumnViewColumn *columns[DJ_LIBRARY_N_COLUMNS];
@@ -108,7 +108,7 @@ struct _DjLibraryWindow
   gboolean            searching;
   DjLibrary          *searcher;
   /* The game actions: copy, move, merge, delete, open at a move */
-  GtkMultiSelection  *selection;
+  GtkSelectionModel  *selection;
   AdwToastOverlay    *toasts;
   GtkWidget          *game_menu_button;
   GHashTable         *stamps;        /* path → DjFileStamp after our edits, until re-indexed */
@@ -2111,15 +2111,14 @@ dj_library_window_init (DjLibraryWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->notice_label), FALSE);
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->notice_label));
 
-  /* The games: store → sort → filter → column view. */
+  /* The games: store → filtered and sorted, selectable (dj-library-list.c:
+   * a key of a search is one pass over the games in order) → column view. */
   self->store = g_list_store_new (DJ_TYPE_LIBRARY_ITEM);
   self->filter = gtk_custom_filter_new (filter_game, self, NULL);
-  /* Sorted first and filtered after: a key of a search changes only the
-   * rows of the games that come or go, never the whole list's order. */
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
-  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (self->sorted),
-                                              GTK_FILTER (self->filter));
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filtered));
+  self->filtered = dj_library_list_new (G_LIST_MODEL (self->store), GTK_FILTER (self->filter),
+                                        NULL);
+  g_object_unref (self->filter);
+  self->selection = GTK_SELECTION_MODEL (self->filtered);
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (update_actions), self);
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (self->selection)));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
@@ -2146,7 +2145,7 @@ dj_library_window_init (DjLibraryWindow *self)
       g_object_unref (column);
     }
   sorter = gtk_column_view_get_sorter (self->view);
-  gtk_sort_list_model_set_sorter (self->sorted, sorter);
+  dj_library_list_set_sorter (self->filtered, sorter);
   g_signal_connect_swapped (self->view, "activate", G_CALLBACK (on_activate), self);
   /* The game menu at the pointer on a right click. */
   self->context_menu = gtk_popover_menu_new_from_model (game_menu);

@@ -1,0 +1,55 @@
+/* dj-library-list.h: a long list filtered and sorted in flat passes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define DJ_TYPE_LIBRARY_LIST (dj_library_list_get_type ())
+
+G_DECLARE_FINAL_TYPE (DjLibraryList, dj_library_list, DJ, LIBRARY_LIST, GObject)
+
+/*
+ * DjLibraryList shows the items of a source list model (the Library
+ * window's games) that @filter matches, in the order of @sorter (stable:
+ * items the sorter finds equal keep the source's order; a NULL sorter, or
+ * one without an order, keeps the source's order).  It is a GListModel of
+ * the source's items and a GtkSelectionModel with any number of items
+ * selected, for a GtkColumnView.
+ *
+ * It is made for 100,000 items and a filter that changes at every key of a
+ * search:
+ * - the order is an array of the source's positions, sorted when the sorter
+ *   changes (or merged, when the source changes, with the source's new
+ *   items sorted alone); a filter change never sorts;
+ * - a filter change is one pass over that array; "more strict" asks the
+ *   filter only about the items shown, "less strict" only about the others;
+ * - the selection belongs to the items: it follows them when the order or
+ *   the filter changes, and an item filtered out leaves it.
+ *
+ * Rows kept in place: when the items shown change (filter, order), the
+ * change is announced as the rows whose items differ being updated
+ * ("selection-changed" over them, which makes a view bind each row again
+ * to the item now at its position), and the difference in number as rows
+ * removed or added at the end of the part that differs ("items-changed").
+ * GTK 4.8's list views keep 200 row widgets alive and, for "items-changed",
+ * destroy the widgets of every item removed and create new ones for every
+ * item that comes into those 200 rows (ten cells each in the Library
+ * window: most of a keystroke's time), while a row updated keeps its
+ * widgets and only binds them again.  A changed source (games listed,
+ * copied, deleted) is announced in the same way.
+ */
+DjLibraryList *dj_library_list_new        (GListModel    *source,
+                                           GtkFilter     *filter,
+                                           GtkSorter     *sorter);
+void           dj_library_list_set_sorter (DjLibraryList *self,
+                                           GtkSorter     *sorter);
+void           dj_library_list_set_filter (DjLibraryList *self,
+                                           GtkFilter     *filter);
+/* Items of the source, shown or not. */
+guint          dj_library_list_get_n_all  (DjLibraryList *self);
+
+G_END_DECLS
