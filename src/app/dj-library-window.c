@@ -1765,7 +1765,10 @@ dj_library_window_set_search (DjLibraryWindow *self,
                               const char      *text)
 {
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
+  /* One change, as a key typed makes, not the field emptied then filled. */
+  g_signal_handlers_block_by_func (self->search_entry, on_fields_changed, self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  g_signal_handlers_unblock_by_func (self->search_entry, on_fields_changed, self);
   on_fields_changed (self);
 }
 
@@ -1796,8 +1799,12 @@ dj_library_window_set_dates (DjLibraryWindow *self,
                              const char      *to)
 {
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
+  g_signal_handlers_block_by_func (self->from_entry, on_fields_changed, self);
+  g_signal_handlers_block_by_func (self->to_entry, on_fields_changed, self);
   gtk_editable_set_text (GTK_EDITABLE (self->from_entry), from != NULL ? from : "");
   gtk_editable_set_text (GTK_EDITABLE (self->to_entry), to != NULL ? to : "");
+  g_signal_handlers_unblock_by_func (self->from_entry, on_fields_changed, self);
+  g_signal_handlers_unblock_by_func (self->to_entry, on_fields_changed, self);
   on_fields_changed (self);
 }
 
