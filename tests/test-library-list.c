@@ -1,9 +1,10 @@
 /* test-library-list.c: the Library window's list model against a plain one
  *
  * Random games (a few keys and a name), random sequences of changes: the
- * search narrowed, widened or replaced, other filters, the order by one or
- * two keys either way or none, games added and removed in the source, and
- * the selection changed.  After each change the games shown and their
+ * search narrowed, widened or replaced (its states named, so that the
+ * answers of a state seen before are taken again, or not), other filters,
+ * the order by one or two keys either way or none, games added and removed
+ * in the source, and the selection changed.  After each change the games shown and their
  * order equal a naive filter then stable sort of the source; a view that
  * follows only the model's signals (rows added and removed, rows updated)
  * shows the same games; and the selection is the games selected that are
@@ -233,6 +234,15 @@ check (Fixture *f)
   g_assert_cmpuint (gtk_bitset_get_size (set), ==, n_selected);
 }
 
+/* Names the filter's state, or sometimes not. */
+static void
+name_state (Fixture *f)
+{
+  g_autofree char *state = g_strdup_printf ("%s %u", f->filtering.needle, f->filtering.max_a);
+
+  dj_library_list_set_filter_state (f->list, g_rand_int_range (f->rand, 0, 8) > 0 ? state : NULL);
+}
+
 static void
 set_needle (Fixture    *f,
             const char *needle)
@@ -244,6 +254,7 @@ set_needle (Fixture    *f,
   else if (strstr (f->filtering.needle, needle) != NULL)
     change = GTK_FILTER_CHANGE_LESS_STRICT;
   g_strlcpy (f->filtering.needle, needle, sizeof f->filtering.needle);
+  name_state (f);
   gtk_filter_changed (f->filter, change);
 }
 
@@ -287,6 +298,7 @@ random_change (Fixture *f)
                                    : GTK_FILTER_CHANGE_LESS_STRICT;
 
           f->filtering.max_a = max_a;
+          name_state (f);
           gtk_filter_changed (f->filter, change);
         }
       break;

@@ -6,6 +6,8 @@
 
 #include "dj-library-list.h"
 
+#include <string.h>
+
 struct _DjLibraryList
 {
   GObject     parent_instance;
@@ -23,7 +25,28 @@ struct _DjLibraryList
   guint8     *selected;   /* by index of @items */
   guint      *shown;      /* indices of @items shown, in order */
   guint       n_shown;
+
+  /* The filter's answers (@match) in its last states, most recent last. */
+  char       *state;      /* the filter's state now, as told */
+  GPtrArray  *remembered; /* of Remembered */
 };
+
+/* Enough for the keys of a search typed and deleted again. */
+#define N_REMEMBERED 32
+
+typedef struct
+{
+  char   *state;
+  guint8 *match;
+} Remembered;
+
+static void
+remembered_free (Remembered *r)
+{
+  g_free (r->state);
+  g_free (r->match);
+  g_free (r);
+}
 
 static void dj_library_list_model_init     (GListModelInterface         *iface);
 static void dj_library_list_selection_init (GtkSelectionModelInterface  *iface);
@@ -139,13 +162,38 @@ on_filter_changed (GtkFilter       *filter,
 {
   g_autofree gpointer *old = snapshot (self);
   guint n_old = self->n_shown;
+  guint n = self->items->len;
+  Remembered *r = NULL;
+  guint at;
 
-  /* More strict: only the items shown may go; less strict: only the
-   * others may come. */
-  for (guint i = 0; i < self->items->len; i++)
-    if ((change != GTK_FILTER_CHANGE_MORE_STRICT || self->match[i])
-        && (change != GTK_FILTER_CHANGE_LESS_STRICT || !self->match[i]))
-      self->match[i] = takes (self, i);
+  for (at = 0; self->state != NULL && at < self->remembered->len; at++)
+    if (strcmp (((Remembered *) self->remembered->pdata[at])->state, self->state) == 0)
+      break;
+  if (self->state != NULL && at < self->remembered->len)
+    {
+      /* A state seen before: its answers, the most recent again. */
+      r = g_ptr_array_steal_index (self->remembered, at);
+      memcpy (self->match, r->match, n);
+    }
+  else
+    {
+      /* More strict: only the items shown may go; less strict: only the
+       * others may come. */
+      for (guint i = 0; i < n; i++)
+        if ((change != GTK_FILTER_CHANGE_MORE_STRICT || self->match[i])
+            && (change != GTK_FILTER_CHANGE_LESS_STRICT || !self->match[i]))
+          self->match[i] = takes (self, i);
+      if (self->state != NULL)
+        {
+          r = g_new (Remembered, 1);
+          r->state = g_strdup (self->state);
+          r->match = g_memdup2 (self->match, MAX (n, 1));
+          if (self->remembered->len == N_REMEMBERED)
+            g_ptr_array_remove_index (self->remembered, 0);
+        }
+    }
+  if (r != NULL)
+    g_ptr_array_add (self->remembered, r);
   collect_shown (self);
   announce (self, old, n_old);
 }
@@ -182,6 +230,9 @@ on_source_changed (GListModel    *source,
   g_autofree guint *kept = g_new (guint, MAX (old_items->len, 1));
   g_autofree guint *fresh = g_new (guint, MAX (added, 1));
   guint n_kept = 0;
+
+  /* Answers by index of the items before. */
+  g_ptr_array_set_size (self->remembered, 0);
 
   /* The removed items stay alive in @old_items until the change is told,
    * so that no new item can take the address of one that went. */
@@ -364,6 +415,8 @@ dj_library_list_finalize (GObject *object)
   DjLibraryList *self = DJ_LIBRARY_LIST (object);
 
   g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_pointer (&self->remembered, g_ptr_array_unref);
+  g_free (self->state);
   g_free (self->order);
   g_free (self->match);
   g_free (self->selected);
@@ -384,6 +437,7 @@ static void
 dj_library_list_init (DjLibraryList *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->remembered = g_ptr_array_new_with_free_func ((GDestroyNotify) remembered_free);
   self->order = g_new (guint, 1);
   self->match = g_new (guint8, 1);
   self->selected = g_new0 (guint8, 1);
@@ -443,6 +497,8 @@ dj_library_list_set_filter (DjLibraryList *self,
   if (self->filter != NULL)
     g_clear_signal_handler (&self->filter_handler, self->filter);
   g_set_object (&self->filter, filter);
+  g_ptr_array_set_size (self->remembered, 0);
+  g_clear_pointer (&self->state, g_free);
   if (filter != NULL)
     self->filter_handler = g_signal_connect (filter, "changed", G_CALLBACK (on_filter_changed),
                                              self);
@@ -454,4 +510,14 @@ dj_library_list_get_n_all (DjLibraryList *self)
 {
   g_return_val_if_fail (DJ_IS_LIBRARY_LIST (self), 0);
   return self->items->len;
+}
+
+void
+dj_library_list_set_filter_state (DjLibraryList *self,
+                                  const char    *state)
+{
+  g_return_if_fail (DJ_IS_LIBRARY_LIST (self));
+
+  g_free (self->state);
+  self->state = g_strdup (state);
 }

@@ -49,6 +49,15 @@ void           dj_library_list_set_sorter (DjLibraryList *self,
                                            GtkSorter     *sorter);
 void           dj_library_list_set_filter (DjLibraryList *self,
                                            GtkFilter     *filter);
+/* Names the state the filter is in, before it tells of a change
+ * (gtk_filter_changed()): a text that differs whenever its answers may.
+ * The list keeps its answers in the last few states named, and when the
+ * filter comes back to one (a key of a search deleted) takes them rather
+ * than asking the filter again.  NULL (as at first): the filter's state
+ * has no name, its answers are not kept.  The answers kept are forgotten
+ * when the source or the filter changes. */
+void           dj_library_list_set_filter_state (DjLibraryList *self,
+                                                 const char    *state);
 /* Items of the source, shown or not. */
 guint          dj_library_list_get_n_all  (DjLibraryList *self);
 

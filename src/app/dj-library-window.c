@@ -309,6 +309,16 @@ static void
 refilter (DjLibraryWindow  *self,
           GtkFilterChange   change)
 {
+  /* All that filter_game() answers from: a key deleted finds the answers
+   * of the search before it. */
+  gboolean comments = self->matches != NULL && g_strcmp0 (self->matched, self->search) == 0;
+  g_autofree char *state = g_strdup_printf ("%d %d %s\n%s\n%s\n%s", self->variant, self->result,
+                                            comments ? "comments" : "",
+                                            self->from != NULL ? self->from : "",
+                                            self->to != NULL ? self->to : "",
+                                            self->search != NULL ? self->search : "");
+
+  dj_library_list_set_filter_state (self->filtered, state);
   gtk_filter_changed (GTK_FILTER (self->filter), change);
   update_count (self);
 }
