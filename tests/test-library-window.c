@@ -5,7 +5,8 @@
  * dialogs, the delete one naming the games), undone from the toast's
  * action, a game window on a touched file told that it changed on disk,
  * Open at Move… giving the position chosen, shortcuts pressed as real keys,
- * accessible names, and the narrow layout.  Run in English and, as
+ * accessible names, the narrow layout, and the rows on screen following a
+ * search typed and the order chosen.  Run in English and, as
  * test-library-window-ur, in Urdu; pictures at 1200 and 360 pixels go to
  * DJ_SCREENSHOT_DIR when it is set.
  *
@@ -497,6 +498,220 @@ test_layout_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_column_view (GtkWidget *top)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, top);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      if (GTK_IS_COLUMN_VIEW (w))
+        return w;
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  double     y;
+  GPtrArray *texts;      /* the cells' texts (borrowed) */
+  gboolean   selected;   /* drawn as selected */
+} Row;
+
+static void
+row_free (Row *row)
+{
+  g_ptr_array_unref (row->texts);
+  g_free (row);
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b)
+{
+  const Row *x = *(Row **) a, *y = *(Row **) b;
+
+  return (x->y > y->y) - (x->y < y->y);
+}
+
+/* The rows the column view draws, top to bottom: the texts of their cells
+ * (the labels that show a game). */
+static GPtrArray *
+rows_on_screen (DjLibraryWindow *window)
+{
+  GtkWidget *view = find_column_view (GTK_WIDGET (window));
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+
+  g_assert_nonnull (view);
+  g_ptr_array_add (pending, view);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
+      if (GTK_IS_INSCRIPTION (w) && g_object_get_data (G_OBJECT (w), "dj-item") != NULL
+          && gtk_widget_get_mapped (w) && gtk_widget_get_height (w) > 0)
+        {
+          Row *row = NULL;
+          double x, y;
+
+          g_assert_true (gtk_widget_translate_coordinates (w, view, 0, 0, &x, &y));
+          for (guint i = 0; i < rows->len && row == NULL; i++)
+            if (ABS (((Row *) rows->pdata[i])->y - y) < 1)
+              row = rows->pdata[i];
+          if (row == NULL)
+            {
+              row = g_new0 (Row, 1);
+              row->y = y;
+              row->texts = g_ptr_array_new ();
+              g_ptr_array_add (rows, row);
+            }
+          g_ptr_array_add (row->texts, (gpointer) gtk_inscription_get_text (GTK_INSCRIPTION (w)));
+          row->selected |= (gtk_widget_get_state_flags (gtk_widget_get_parent (w))
+                            & GTK_STATE_FLAG_SELECTED) != 0;
+        }
+    }
+  g_ptr_array_sort (rows, compare_rows);
+  return rows;
+}
+
+static gboolean
+has_text (GPtrArray  *texts,
+          const char *text)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (g_strcmp0 (texts->pdata[i], text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The window idle, and its rows on screen the games it lists, in order. */
+static gboolean
+rows_shown (gpointer data)
+{
+  DjLibraryWindow *window = data;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  if (dj_library_window_get_busy (window))
+    return FALSE;
+  rows = rows_on_screen (window);
+  if (g_getenv ("DJ_DEBUG_ROWS"))
+    {
+      g_printerr ("rows %u shown %u\n", rows->len, dj_library_window_get_n_shown (window));
+      for (guint r = 0; r < rows->len; r++)
+        {
+          Row *row = rows->pdata[r];
+          g_printerr (" %.0f:", row->y);
+          for (guint t = 0; t < row->texts->len; t++) g_printerr (" [%s]", (char *) row->texts->pdata[t]);
+          g_printerr ("\n");
+        }
+      for (guint r = 0; r < dj_library_window_get_n_shown (window); r++)
+        g_printerr (" game %s %s\n", dj_library_window_get_shown (window, r)->south, dj_library_window_get_shown (window, r)->north);
+    }
+  if (rows->len != dj_library_window_get_n_shown (window))
+    return FALSE;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const DjLibraryGame *game = dj_library_window_get_shown (window, r);
+      GPtrArray *texts = ((Row *) rows->pdata[r])->texts;
+      g_autofree char *moves = g_strdup_printf ("%u", game->n_moves);
+
+      if (!has_text (texts, game->south != NULL ? game->south : "")
+          || !has_text (texts, game->north != NULL ? game->north : "")
+          || !has_text (texts, moves))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Where game @number of @path is listed, G_MAXUINT when it is not. */
+static guint
+shown_at (DjLibraryWindow *window,
+          const char      *path,
+          guint            number)
+{
+  for (guint i = 0; i < dj_library_window_get_n_shown (window); i++)
+    if (strcmp (dj_library_window_get_shown (window, i)->path, path) == 0
+        && dj_library_window_get_shown (window, i)->number == number)
+      return i;
+  return G_MAXUINT;
+}
+
+/* Only row @index is drawn selected. */
+static void
+assert_selected_row (DjLibraryWindow *window,
+                     guint            index)
+{
+  g_autoptr(GPtrArray) rows = rows_on_screen (window);
+
+  for (guint r = 0; r < rows->len; r++)
+    g_assert_cmpint (((Row *) rows->pdata[r])->selected, ==, r == index);
+}
+
+/* Search as you type and sorting: the rows on screen are the games listed,
+ * in their order, and the game selected stays selected where it goes. */
+static void
+test_search_rows (void)
+{
+  DjLibraryWindow *window = open_library ();
+  const DjLibraryGame *game;
+  g_autofree char *south = NULL;
+  g_autofree char *typed = NULL;
+  guint number, at;
+
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the games' rows");
+  game = dj_library_window_get_shown (window, 3);
+  south = g_strdup (game->south);
+  number = game->number;
+  g_assert_nonnull (south);
+  dj_library_window_select (window, 3, FALSE);
+  assert_selected_row (window, 3);
+
+  /* Typed key by key, then deleted: a key narrows, a deletion widens. */
+  for (guint k = 1; k <= 4 && k <= strlen (south); k++)
+    {
+      g_free (typed);
+      typed = g_strndup (south, k);
+      dj_library_window_set_search (window, typed);
+      dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the rows of a search");
+      at = shown_at (window, text_path, number);
+      g_assert_cmpuint (at, <, dj_library_window_get_n_shown (window));
+      assert_selected_row (window, at);
+    }
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), <, 8);
+
+  /* Sorted by South, both ways, while searching. */
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_SOUTH, FALSE);
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the rows sorted by South descending");
+  for (guint i = 1; i < dj_library_window_get_n_shown (window); i++)
+    g_assert_cmpint (g_utf8_collate (dj_library_window_get_shown (window, i - 1)->south,
+                                     dj_library_window_get_shown (window, i)->south), >=, 0);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_SOUTH, TRUE);
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the rows sorted by South ascending");
+  for (guint i = 1; i < dj_library_window_get_n_shown (window); i++)
+    g_assert_cmpint (g_utf8_collate (dj_library_window_get_shown (window, i - 1)->south,
+                                     dj_library_window_get_shown (window, i)->south), <=, 0);
+  assert_selected_row (window, shown_at (window, text_path, number));
+
+  /* Nothing found, then the search emptied: every game again, the one
+   * selected while it was hidden no longer selected. */
+  dj_library_window_set_search (window, "zzzz no player");
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "no rows");
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, 0);
+  dj_library_window_set_search (window, "");
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "every game's row");
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, 8);
+  assert_selected_row (window, G_MAXUINT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -520,6 +735,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/library-window/layout-names", test_layout_names);
   g_test_add_func ("/djenon/library-window/open-at-move", test_open_at_move);
+  g_test_add_func ("/djenon/library-window/search-rows", test_search_rows);
   g_test_add_func ("/djenon/library-window/copy-delete-undo-move", test_copy_delete_undo_move);
   status = g_test_run ();
 

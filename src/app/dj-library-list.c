@@ -80,15 +80,75 @@ has_order (DjLibraryList *self)
   return self->sorter != NULL && gtk_sorter_get_order (self->sorter) != GTK_SORTER_ORDER_NONE;
 }
 
+/* Whether @order is sorted (then it is the one stable order). */
+static gboolean
+is_sorted (DjLibraryList *self,
+           const guint   *order)
+{
+  for (guint k = 1; k < self->items->len; k++)
+    if (compare_indices (&order[k - 1], &order[k], self) > 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether the order reversed, with equal items back in the source's
+ * order, is sorted: a heading clicked again.  One pass, that gives up at
+ * the first pair out of order. */
+static gboolean
+sort_reversed (DjLibraryList *self)
+{
+  guint n = self->items->len;
+  g_autofree guint *reversed = g_new (guint, MAX (n, 1));
+  guint run = 0;
+
+  for (guint k = 0; k < n; k++)
+    reversed[k] = self->order[n - 1 - k];
+  for (guint k = 1; k <= n; k++)
+    {
+      int order = k < n ? gtk_sorter_compare (self->sorter, self->items->pdata[reversed[k - 1]],
+                                              self->items->pdata[reversed[k]])
+                        : GTK_ORDERING_SMALLER;
+
+      if (order == GTK_ORDERING_LARGER)
+        return FALSE;
+      if (order == GTK_ORDERING_EQUAL)
+        {
+          if (reversed[k - 1] < reversed[k])
+            return FALSE;
+          continue;
+        }
+      /* The run of equal items ends at k - 1: its order turned back. */
+      for (guint a = run, b = k - 1; a < b; a++, b--)
+        {
+          guint t = reversed[a];
+
+          reversed[a] = reversed[b];
+          reversed[b] = t;
+        }
+      run = k;
+    }
+  memcpy (self->order, reversed, n * sizeof (guint));
+  return TRUE;
+}
+
 static void
 sort_all (DjLibraryList *self)
 {
   guint n = self->items->len;
 
+  if (!has_order (self))
+    {
+      for (guint i = 0; i < n; i++)
+        self->order[i] = i;
+      return;
+    }
+  /* The order as it is, or reversed, when still or now sorted: each tried
+   * in a pass that stops at the first pair out of order. */
+  if (is_sorted (self, self->order) || sort_reversed (self))
+    return;
   for (guint i = 0; i < n; i++)
     self->order[i] = i;
-  if (has_order (self))
-    g_qsort_with_data (self->order, n, sizeof (guint), compare_indices, self);
+  g_qsort_with_data (self->order, n, sizeof (guint), compare_indices, self);
 }
 
 static gboolean
@@ -128,17 +188,15 @@ snapshot (DjLibraryList *self)
   return items;
 }
 
-/* Tells of the change from the items shown before, @old: the part that
- * differs, between the common start and end, is rows updated (bound again
- * to their new items) and, for the difference in number, rows removed or
- * added at its end; see dj-library-list.h for why. */
+/* Tells of the change from the items shown before, @old: one change, of
+ * the part between the common start and end. */
 static void
 announce (DjLibraryList *self,
           gpointer      *old,
           guint          n_old)
 {
   guint n_new = self->n_shown;
-  guint first = 0, tail = 0, changed_old, changed_new, kept;
+  guint first = 0, tail = 0, changed_old, changed_new;
 
   while (first < n_old && first < n_new && old[first] == self->items->pdata[self->shown[first]])
     first++;
@@ -147,12 +205,8 @@ announce (DjLibraryList *self,
     tail++;
   changed_old = n_old - first - tail;
   changed_new = n_new - first - tail;
-  kept = MIN (changed_old, changed_new);
-  if (changed_old != changed_new)
-    g_list_model_items_changed (G_LIST_MODEL (self), first + kept, changed_old - kept,
-                                changed_new - kept);
-  if (kept > 0)
-    gtk_selection_model_selection_changed (GTK_SELECTION_MODEL (self), first, kept);
+  if (changed_old > 0 || changed_new > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), first, changed_old, changed_new);
 }
 
 static void

@@ -30,17 +30,9 @@ G_DECLARE_FINAL_TYPE (DjLibraryList, dj_library_list, DJ, LIBRARY_LIST, GObject)
  * - the selection belongs to the items: it follows them when the order or
  *   the filter changes, and an item filtered out leaves it.
  *
- * Rows kept in place: when the items shown change (filter, order), the
- * change is announced as the rows whose items differ being updated
- * ("selection-changed" over them, which makes a view bind each row again
- * to the item now at its position), and the difference in number as rows
- * removed or added at the end of the part that differs ("items-changed").
- * GTK 4.8's list views keep 200 row widgets alive and, for "items-changed",
- * destroy the widgets of every item removed and create new ones for every
- * item that comes into those 200 rows (ten cells each in the Library
- * window: most of a keystroke's time), while a row updated keeps its
- * widgets and only binds them again.  A changed source (games listed,
- * copied, deleted) is announced in the same way.
+ * A change is told as one "items-changed", of the part between the items
+ * that stay first and last.  A GtkColumnView shows it through
+ * DjLibraryRows (dj-library-rows.h), whose rows stay in place.
  */
 DjLibraryList *dj_library_list_new        (GListModel    *source,
                                            GtkFilter     *filter,
