@@ -6,9 +6,9 @@
  * the order by one or two keys either way or none, games added and removed
  * in the source, and the selection changed.  After each change the games shown and their
  * order equal a naive filter then stable sort of the source; a view that
- * follows only the model's signals (rows added and removed, rows updated)
- * shows the same games; and the selection is the games selected that are
- * still shown.
+ * follows only the model's signals shows the same games, and so does one
+ * that follows the rows in place (DjLibraryRows) and draws the selection
+ * they tell; and the selection is the games selected that are still shown.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "dj-library-list.h"
+#include "dj-library-rows.h"
 
 /* A game: two small keys and a name. */
 
@@ -184,6 +185,46 @@ on_selection_changed (GtkSelectionModel *model,
     }
 }
 
+/* A view of the rows: the rows it holds (all of them, so that every one
+ * is kept up to date) and the selection it draws, from the rows' signals
+ * alone. */
+typedef struct
+{
+  GPtrArray *rows;
+  GArray    *selected;   /* gboolean by row */
+} RowsView;
+
+static void
+on_rows_changed (GListModel *model,
+                 guint       position,
+                 guint       removed,
+                 guint       added,
+                 RowsView   *view)
+{
+  g_assert_cmpuint (position + removed, ==, view->rows->len);
+  g_ptr_array_remove_range (view->rows, position, removed);
+  g_array_remove_range (view->selected, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      gboolean selected = gtk_selection_model_is_selected (GTK_SELECTION_MODEL (model),
+                                                           position + i);
+
+      g_ptr_array_add (view->rows, g_list_model_get_item (model, position + i));
+      g_array_append_val (view->selected, selected);
+    }
+}
+
+static void
+on_rows_selection_changed (GtkSelectionModel *model,
+                           guint              position,
+                           guint              n_items,
+                           RowsView          *view)
+{
+  g_assert_cmpuint (position + n_items, <=, view->rows->len);
+  for (guint p = position; p < position + n_items; p++)
+    g_array_index (view->selected, gboolean, p) = gtk_selection_model_is_selected (model, p);
+}
+
 typedef struct
 {
   GRand           *rand;
@@ -197,6 +238,7 @@ typedef struct
   DjLibraryList   *list;
   GPtrArray       *view;
   GHashTable      *selected;   /* the games that should be selected */
+  RowsView         rows_view;
 } Fixture;
 
 static void
@@ -211,6 +253,7 @@ check (Fixture *f)
 
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, shown->len);
   g_assert_cmpuint (f->view->len, ==, shown->len);
+  g_assert_cmpuint (f->rows_view.rows->len, ==, shown->len);
   g_assert_cmpuint (dj_library_list_get_n_all (f->list), ==,
                     g_list_model_get_n_items (G_LIST_MODEL (f->source)));
   g_assert_null (g_list_model_get_item (model, shown->len));
@@ -229,6 +272,9 @@ check (Fixture *f)
       g_assert_cmpint (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (f->list), p), ==,
                        selected);
       g_assert_cmpint (gtk_bitset_contains (set, p), ==, selected);
+      /* The rows: the same game, drawn selected or not. */
+      g_assert_true (dj_library_row_get_item (f->rows_view.rows->pdata[p]) == shown->pdata[p]);
+      g_assert_cmpint (g_array_index (f->rows_view.selected, gboolean, p), ==, selected);
       n_selected += selected;
     }
   g_assert_cmpuint (gtk_bitset_get_size (set), ==, n_selected);
@@ -414,6 +460,7 @@ test_random (void)
       guint n_games = seed % 8 == 0 ? 0 : g_test_quick () ? 200 : 600;
       g_autoptr(GtkSorter) one = NULL;
       g_autoptr(GtkMultiSorter) two = gtk_multi_sorter_new ();
+      DjLibraryRows *rows;
 
       f.rand = g_rand_new_with_seed (seed);
       f.source = g_list_store_new (TEST_TYPE_GAME);
@@ -441,12 +488,23 @@ test_random (void)
         g_ptr_array_add (f.view, g_list_model_get_item (G_LIST_MODEL (f.list), i));
       g_signal_connect (f.list, "items-changed", G_CALLBACK (on_items_changed), f.view);
       g_signal_connect (f.list, "selection-changed", G_CALLBACK (on_selection_changed), f.view);
+      rows = dj_library_rows_new (GTK_SELECTION_MODEL (f.list));
+      f.rows_view.rows = g_ptr_array_new_with_free_func (g_object_unref);
+      f.rows_view.selected = g_array_new (FALSE, FALSE, sizeof (gboolean));
+      on_rows_changed (G_LIST_MODEL (rows), 0, 0, g_list_model_get_n_items (G_LIST_MODEL (rows)),
+                       &f.rows_view);
+      g_signal_connect (rows, "items-changed", G_CALLBACK (on_rows_changed), &f.rows_view);
+      g_signal_connect (rows, "selection-changed", G_CALLBACK (on_rows_selection_changed),
+                        &f.rows_view);
       check (&f);
       for (guint step = 0; step < 150; step++)
         {
           random_change (&f);
           check (&f);
         }
+      g_ptr_array_unref (f.rows_view.rows);
+      g_array_unref (f.rows_view.selected);
+      g_assert_finalize_object (rows);
       g_assert_finalize_object (f.list);
       g_assert_finalize_object (f.filter);
       g_ptr_array_unref (f.view);

@@ -89,6 +89,7 @@ struct _DjLibraryRows
   GtkSelectionModel *model;
   GHashTable        *alive;     /* position → DjLibraryRow, the rows given out and alive */
   guint              n_items;
+  GtkBitset         *told;      /* the rows told selected */
 };
 
 static void dj_library_rows_model_init     (GListModelInterface        *iface);
@@ -152,11 +153,25 @@ on_items_changed (GListModel    *model,
   for (guint i = 0; i < changed->len; i++)
     g_object_notify_by_pspec (changed->pdata[i], row_properties[ROW_PROP_ITEM]);
   if (n_old != n_new)
-    g_list_model_items_changed (G_LIST_MODEL (self), kept, n_old - kept, n_new - kept);
-  /* The rows now show other items, maybe selected. */
-  if (position < kept)
-    gtk_selection_model_selection_changed (GTK_SELECTION_MODEL (self), position,
-                                           kept - position);
+    {
+      g_list_model_items_changed (G_LIST_MODEL (self), kept, n_old - kept, n_new - kept);
+      gtk_bitset_splice (self->told, kept, n_old - kept, n_new - kept);
+    }
+  /* The rows whose items are selected now, or were: told (a view binds a
+   * row again when told, so not the others). */
+  {
+    g_autoptr(GtkBitset) now = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self));
+    g_autoptr(GtkBitset) differ = gtk_bitset_copy (now);
+
+    gtk_bitset_difference (differ, self->told);
+    gtk_bitset_unref (self->told);
+    self->told = g_steal_pointer (&now);
+    if (!gtk_bitset_is_empty (differ))
+      gtk_selection_model_selection_changed (GTK_SELECTION_MODEL (self),
+                                             gtk_bitset_get_minimum (differ),
+                                             gtk_bitset_get_maximum (differ)
+                                             - gtk_bitset_get_minimum (differ) + 1);
+  }
 }
 
 static void
@@ -165,6 +180,8 @@ on_selection_changed (GtkSelectionModel *model,
                       guint              n_items,
                       DjLibraryRows     *self)
 {
+  gtk_bitset_unref (self->told);
+  self->told = gtk_selection_model_get_selection (model);
   gtk_selection_model_selection_changed (GTK_SELECTION_MODEL (self), position, n_items);
 }
 
@@ -269,6 +286,7 @@ dj_library_rows_finalize (GObject *object)
   DjLibraryRows *self = DJ_LIBRARY_ROWS (object);
 
   g_hash_table_unref (self->alive);
+  gtk_bitset_unref (self->told);
   G_OBJECT_CLASS (dj_library_rows_parent_class)->finalize (object);
 }
 
@@ -297,6 +315,7 @@ dj_library_rows_new (GtkSelectionModel *model)
   self = g_object_new (DJ_TYPE_LIBRARY_ROWS, NULL);
   self->model = g_object_ref (model);
   self->n_items = g_list_model_get_n_items (G_LIST_MODEL (model));
+  self->told = gtk_selection_model_get_selection (model);
   g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), self);
   g_signal_connect (model, "selection-changed", G_CALLBACK (on_selection_changed), self);
   return self;
