@@ -574,6 +574,10 @@ rows_on_screen (DjLibraryWindow *window)
               g_ptr_array_add (rows, row);
             }
           g_ptr_array_add (row->texts, (gpointer) gtk_inscription_get_text (GTK_INSCRIPTION (w)));
+          /* A screen reader reads the cell's text. */
+          if (g_strcmp0 (g_getenv ("GTK_A11Y"), "test") == 0)
+            gtk_test_accessible_assert_property (w, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                 gtk_inscription_get_text (GTK_INSCRIPTION (w)));
           row->selected |= (gtk_widget_get_state_flags (gtk_widget_get_parent (w))
                             & GTK_STATE_FLAG_SELECTED) != 0;
         }
