@@ -23,12 +23,15 @@ G_DECLARE_FINAL_TYPE (DjLibraryList, dj_library_list, DJ, LIBRARY_LIST, GObject)
  * It is made for 100,000 items and a filter that changes at every key of a
  * search:
  * - the order is an array of the source's positions, sorted when the sorter
- *   changes (or merged, when the source changes, with the source's new
- *   items sorted alone); a filter change never sorts;
+ *   changes (unless the order as it is, or reversed, is sorted already: a
+ *   heading clicked again is one pass), merged when the source changes with
+ *   the source's new items sorted alone; a filter change never sorts;
  * - a filter change is one pass over that array; "more strict" asks the
  *   filter only about the items shown, "less strict" only about the others;
  * - the selection belongs to the items: it follows them when the order or
- *   the filter changes, and an item filtered out leaves it.
+ *   the filter changes, and an item filtered out leaves it;
+ * - with the filter's states named (dj_library_list_set_filter_state()),
+ *   a state seen again takes the answers kept from then.
  *
  * A change is told as one "items-changed", of the part between the items
  * that stay first and last.  A GtkColumnView shows it through
