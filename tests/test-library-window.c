@@ -596,6 +596,41 @@ has_text (GPtrArray  *texts,
   return FALSE;
 }
 
+/* Whether the rows on screen show listed games @first, @first + 1… */
+static gboolean
+rows_from (DjLibraryWindow *window,
+           GPtrArray       *rows,
+           guint            first)
+{
+  if (first + rows->len > dj_library_window_get_n_shown (window))
+    return FALSE;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const DjLibraryGame *game = dj_library_window_get_shown (window, first + r);
+      GPtrArray *texts = ((Row *) rows->pdata[r])->texts;
+      g_autofree char *moves = g_strdup_printf ("%u", game->n_moves);
+
+      if (!has_text (texts, game->south != NULL ? game->south : "")
+          || !has_text (texts, game->north != NULL ? game->north : "")
+          || !has_text (texts, moves))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the rows on screen, more than one, show games listed one after
+ * the other. */
+static gboolean
+rows_consecutive (DjLibraryWindow *window)
+{
+  g_autoptr(GPtrArray) rows = rows_on_screen (window);
+
+  for (guint first = 0; rows->len > 1 && first < dj_library_window_get_n_shown (window); first++)
+    if (rows_from (window, rows, first))
+      return TRUE;
+  return FALSE;
+}
+
 /* The window idle, and its rows on screen the games it lists, in order. */
 static gboolean
 rows_shown (gpointer data)
@@ -619,20 +654,7 @@ rows_shown (gpointer data)
       for (guint r = 0; r < dj_library_window_get_n_shown (window); r++)
         g_printerr (" game %s %s\n", dj_library_window_get_shown (window, r)->south, dj_library_window_get_shown (window, r)->north);
     }
-  if (rows->len != dj_library_window_get_n_shown (window))
-    return FALSE;
-  for (guint r = 0; r < rows->len; r++)
-    {
-      const DjLibraryGame *game = dj_library_window_get_shown (window, r);
-      GPtrArray *texts = ((Row *) rows->pdata[r])->texts;
-      g_autofree char *moves = g_strdup_printf ("%u", game->n_moves);
-
-      if (!has_text (texts, game->south != NULL ? game->south : "")
-          || !has_text (texts, game->north != NULL ? game->north : "")
-          || !has_text (texts, moves))
-        return FALSE;
-    }
-  return TRUE;
+  return rows->len == dj_library_window_get_n_shown (window) && rows_from (window, rows, 0);
 }
 
 /* Where game @number of @path is listed, G_MAXUINT when it is not. */
@@ -716,6 +738,100 @@ test_search_rows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+scrollable (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 64;
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  guint            frames;
+  guint            wrong;
+} Frames;
+
+static void
+on_painted (GdkFrameClock *clock,
+            Frames        *f)
+{
+  f->frames++;
+  f->wrong += !rows_consecutive (f->window);
+}
+
+static gboolean
+at_end (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+         >= gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+static gboolean
+at_start (gpointer data)
+{
+  return gtk_adjustment_get_value (data) < 1;
+}
+
+/* More games than rows on screen (a library of their own, 60 games): every
+ * frame painted shows games listed one after the other, through sorts and
+ * scrolls (the rows off screen change their texts after the frame, or when
+ * they come on screen). */
+static void
+test_rows_off_screen (void)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *dir = g_build_filename (home, "library-60", NULL);
+  g_autofree char *games_dir = g_build_filename (home, "games-60", NULL);
+  g_autofree char *path = g_build_filename (games_dir, "c.djn", NULL);
+  g_autoptr(DjCollection) games = dj_random_games_new (&rules, 60, 43);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(DjLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report = { 0 };
+  DjLibraryWindow *window;
+  GtkWidget *view;
+  GtkAdjustment *adjustment;
+  Frames frames = { 0 };
+
+  g_mkdir_with_parents (games_dir, 0700);
+  g_assert_true (dj_notation_save_file (games, file, DJ_SAFE_SAVE_NONE, NULL, &error));
+  library = dj_library_open (dir, &error);
+  g_assert_no_error (error);
+  g_assert_true (dj_library_add_folder (library, games_dir, &error));
+  g_assert_true (dj_library_update (library, NULL, NULL, NULL, &report, &error));
+  dj_library_report_clear (&report);
+  g_clear_object (&library);
+
+  window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app), dir));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_listed (window, 60);
+  frames.window = window;
+  view = find_column_view (GTK_WIDGET (window));
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_parent (view)));
+  dj_test_wait_until (TIMEOUT_S, scrollable, adjustment, "rows off screen");
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (on_painted), &frames);
+  for (guint i = 0; i < 6; i++)
+    {
+      /* Sorted, then at once scrolled to the end or back: no frame between. */
+      dj_library_window_sort (window, i % 3 == 0 ? DJ_LIBRARY_COLUMN_SOUTH
+                                      : i % 3 == 1 ? DJ_LIBRARY_COLUMN_NORTH
+                                      : DJ_LIBRARY_COLUMN_DATE, i % 2 == 0);
+      gtk_adjustment_set_value (adjustment, i % 2 == 0 ? gtk_adjustment_get_upper (adjustment) : 0);
+      dj_test_wait_until (TIMEOUT_S, i % 2 == 0 ? at_end : at_start, adjustment, "scrolled");
+      dj_test_wait_frames (GTK_WIDGET (window), "frames drawn");
+    }
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        on_painted, &frames);
+  g_assert_cmpuint (frames.frames, >, 6);
+  g_assert_cmpuint (frames.wrong, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -740,6 +856,7 @@ main (int   argc,
   g_test_add_func ("/djenon/library-window/layout-names", test_layout_names);
   g_test_add_func ("/djenon/library-window/open-at-move", test_open_at_move);
   g_test_add_func ("/djenon/library-window/search-rows", test_search_rows);
+  g_test_add_func ("/djenon/library-window/rows-off-screen", test_rows_off_screen);
   g_test_add_func ("/djenon/library-window/copy-delete-undo-move", test_copy_delete_undo_move);
   status = g_test_run ();
 

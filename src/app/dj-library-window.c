@@ -89,6 +89,8 @@ struct _DjLibraryWindow
   GtkColumnViewColumn *columns[DJ_LIBRARY_N_COLUMNS];
   ColumnSort          sorts[DJ_LIBRARY_N_COLUMNS];
   GHashTable         *collation;   /* text → its collation key (GRefString) */
+  GHashTable         *stale;       /* cells (GtkListItem) off screen showing a game gone */
+  guint               stale_idle;
 
   GtkSearchEntry     *search_entry;
   GtkDropDown        *variant_drop;
@@ -1562,6 +1564,8 @@ column_chars (DjLibraryColumn column)
     }
 }
 
+static void on_cell_mapped (GtkListItem *list_item);
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
@@ -1580,6 +1584,8 @@ setup_cell (GtkSignalListItemFactory *factory,
   if (column == DJ_LIBRARY_COLUMN_MOVES)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
+  /* A row scrolled to shows its game before it is drawn. */
+  g_signal_connect_swapped (label, "map", G_CALLBACK (on_cell_mapped), list_item);
 }
 
 /* The cell shows its row's game. */
@@ -1596,6 +1602,67 @@ show_cell (GtkListItem *list_item)
   g_object_set_data (G_OBJECT (label), "dj-item", item);
 }
 
+/* The cells off screen whose game changed show it now. */
+static void
+show_stale (DjLibraryWindow *self)
+{
+  GHashTableIter iter;
+  gpointer list_item;
+
+  g_clear_handle_id (&self->stale_idle, g_source_remove);
+  g_hash_table_iter_init (&iter, self->stale);
+  while (g_hash_table_iter_next (&iter, &list_item, NULL))
+    show_cell (list_item);
+  g_hash_table_remove_all (self->stale);
+}
+
+static gboolean
+stale_idle (gpointer data)
+{
+  DjLibraryWindow *self = data;
+
+  self->stale_idle = 0;
+  show_stale (self);
+  return G_SOURCE_REMOVE;
+}
+
+static DjLibraryWindow *
+cell_window (GtkListItem *list_item)
+{
+  GtkRoot *root = gtk_widget_get_root (gtk_list_item_get_child (list_item));
+
+  return DJ_IS_LIBRARY_WINDOW (root) ? DJ_LIBRARY_WINDOW (root) : NULL;
+}
+
+/* A row shows another game: the cells on screen (mapped) show it at once,
+ * the others (GTK keeps 200 rows, most of them off screen and unmapped)
+ * after the frame, or when mapped. */
+static void
+on_row_changed (GtkListItem *list_item)
+{
+  DjLibraryWindow *self = cell_window (list_item);
+
+  if (self == NULL || gtk_widget_get_mapped (gtk_list_item_get_child (list_item)))
+    {
+      show_cell (list_item);
+      if (self != NULL)
+        g_hash_table_remove (self->stale, list_item);
+      return;
+    }
+  g_hash_table_add (self->stale, list_item);
+  if (self->stale_idle == 0)
+    self->stale_idle = g_idle_add_full (G_PRIORITY_LOW, stale_idle, self, NULL);
+}
+
+static void
+on_cell_mapped (GtkListItem *list_item)
+{
+  DjLibraryWindow *self = cell_window (list_item);
+
+  if (self != NULL && g_hash_table_remove (self->stale, list_item))
+    show_cell (list_item);
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
@@ -1603,7 +1670,7 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   show_cell (list_item);
   g_signal_connect_swapped (gtk_list_item_get_item (list_item), "notify::item",
-                            G_CALLBACK (show_cell), list_item);
+                            G_CALLBACK (on_row_changed), list_item);
 }
 
 static void
@@ -1611,7 +1678,11 @@ unbind_cell (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              gpointer                  data)
 {
-  g_signal_handlers_disconnect_by_func (gtk_list_item_get_item (list_item), show_cell, list_item);
+  DjLibraryWindow *self = data;
+
+  g_hash_table_remove (self->stale, list_item);
+  g_signal_handlers_disconnect_by_func (gtk_list_item_get_item (list_item), on_row_changed,
+                                        list_item);
 }
 
 static const char *
@@ -1936,6 +2007,7 @@ dj_library_window_dispose (GObject *object)
 
   self->disposed = TRUE;
   g_clear_handle_id (&self->narrow_idle, g_source_remove);
+  g_clear_handle_id (&self->stale_idle, g_source_remove);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   G_OBJECT_CLASS (dj_library_window_parent_class)->dispose (object);
 }
@@ -1952,6 +2024,7 @@ dj_library_window_finalize (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->stamps, g_hash_table_unref);
   g_clear_pointer (&self->collation, g_hash_table_unref);
+  g_clear_pointer (&self->stale, g_hash_table_unref);
   forget_undo (self);
   g_free (self->library_dir);
   g_free (self->search);
@@ -2213,6 +2286,7 @@ dj_library_window_init (DjLibraryWindow *self)
   self->store = g_list_store_new (DJ_TYPE_LIBRARY_ITEM);
   self->collation = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                            (GDestroyNotify) g_ref_string_release);
+  self->stale = g_hash_table_new (NULL, NULL);
   self->filter = gtk_custom_filter_new (filter_game, self, NULL);
   self->filtered = dj_library_list_new (G_LIST_MODEL (self->store), GTK_FILTER (self->filter),
                                         NULL);
@@ -2234,7 +2308,7 @@ dj_library_window_init (DjLibraryWindow *self)
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), NULL);
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), self);
       column = gtk_column_view_column_new (column_title (c), factory);
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_expand (column, c == DJ_LIBRARY_COLUMN_EVENT
@@ -2262,6 +2336,7 @@ dj_library_window_init (DjLibraryWindow *self)
   g_signal_connect (right_click, "pressed", G_CALLBACK (on_right_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (right_click));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->view));
+
   gtk_widget_set_vexpand (scrolled, TRUE);
 
   self->stack = GTK_STACK (gtk_stack_new ());
