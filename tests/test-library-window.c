@@ -5,7 +5,8 @@
  * dialogs, the delete one naming the games), undone from the toast's
  * action, a game window on a touched file told that it changed on disk,
  * Open at Move… giving the position chosen, shortcuts pressed as real keys,
- * accessible names, and the narrow layout.  Run in English and, as
+ * accessible names, the narrow layout, and the rows on screen following a
+ * search typed and the order chosen.  Run in English and, as
  * test-library-window-ur, in Urdu; pictures at 1200 and 360 pixels go to
  * DJ_SCREENSHOT_DIR when it is set.
  *
@@ -497,6 +498,340 @@ test_layout_names (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_column_view (GtkWidget *top)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+
+  g_ptr_array_add (pending, top);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      if (GTK_IS_COLUMN_VIEW (w))
+        return w;
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  double     y;
+  GPtrArray *texts;      /* the cells' texts (borrowed) */
+  gboolean   selected;   /* drawn as selected */
+} Row;
+
+static void
+row_free (Row *row)
+{
+  g_ptr_array_unref (row->texts);
+  g_free (row);
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b)
+{
+  const Row *x = *(Row **) a, *y = *(Row **) b;
+
+  return (x->y > y->y) - (x->y < y->y);
+}
+
+/* The rows the column view draws, top to bottom: the texts of their cells
+ * (the labels that show a game). */
+static GPtrArray *
+rows_on_screen (DjLibraryWindow *window)
+{
+  GtkWidget *view = find_column_view (GTK_WIDGET (window));
+  g_autoptr(GPtrArray) pending = g_ptr_array_new ();
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
+
+  g_assert_nonnull (view);
+  g_ptr_array_add (pending, view);
+  while (pending->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (pending, c);
+      if (GTK_IS_INSCRIPTION (w) && g_object_get_data (G_OBJECT (w), "dj-item") != NULL
+          && gtk_widget_get_mapped (w) && gtk_widget_get_height (w) > 0)
+        {
+          Row *row = NULL;
+          double x, y;
+
+          g_assert_true (gtk_widget_translate_coordinates (w, view, 0, 0, &x, &y));
+          for (guint i = 0; i < rows->len && row == NULL; i++)
+            if (ABS (((Row *) rows->pdata[i])->y - y) < 1)
+              row = rows->pdata[i];
+          if (row == NULL)
+            {
+              row = g_new0 (Row, 1);
+              row->y = y;
+              row->texts = g_ptr_array_new ();
+              g_ptr_array_add (rows, row);
+            }
+          g_ptr_array_add (row->texts, (gpointer) gtk_inscription_get_text (GTK_INSCRIPTION (w)));
+          /* A screen reader reads the cell's text. */
+          if (g_strcmp0 (g_getenv ("GTK_A11Y"), "test") == 0)
+            gtk_test_accessible_assert_property (w, GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                                 gtk_inscription_get_text (GTK_INSCRIPTION (w)));
+          row->selected |= (gtk_widget_get_state_flags (gtk_widget_get_parent (w))
+                            & GTK_STATE_FLAG_SELECTED) != 0;
+        }
+    }
+  g_ptr_array_sort (rows, compare_rows);
+  return rows;
+}
+
+static gboolean
+has_text (GPtrArray  *texts,
+          const char *text)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (g_strcmp0 (texts->pdata[i], text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the rows on screen show listed games @first, @first + 1… */
+static gboolean
+rows_from (DjLibraryWindow *window,
+           GPtrArray       *rows,
+           guint            first)
+{
+  if (first + rows->len > dj_library_window_get_n_shown (window))
+    return FALSE;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const DjLibraryGame *game = dj_library_window_get_shown (window, first + r);
+      GPtrArray *texts = ((Row *) rows->pdata[r])->texts;
+      g_autofree char *moves = g_strdup_printf ("%u", game->n_moves);
+
+      if (!has_text (texts, game->south != NULL ? game->south : "")
+          || !has_text (texts, game->north != NULL ? game->north : "")
+          || !has_text (texts, moves))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the rows on screen, more than one, show games listed one after
+ * the other. */
+static gboolean
+rows_consecutive (DjLibraryWindow *window)
+{
+  g_autoptr(GPtrArray) rows = rows_on_screen (window);
+
+  for (guint first = 0; rows->len > 1 && first < dj_library_window_get_n_shown (window); first++)
+    if (rows_from (window, rows, first))
+      return TRUE;
+  return FALSE;
+}
+
+/* The window idle, and its rows on screen the games it lists, in order. */
+static gboolean
+rows_shown (gpointer data)
+{
+  DjLibraryWindow *window = data;
+  g_autoptr(GPtrArray) rows = NULL;
+
+  if (dj_library_window_get_busy (window))
+    return FALSE;
+  rows = rows_on_screen (window);
+  if (g_getenv ("DJ_DEBUG_ROWS"))
+    {
+      g_printerr ("rows %u shown %u\n", rows->len, dj_library_window_get_n_shown (window));
+      for (guint r = 0; r < rows->len; r++)
+        {
+          Row *row = rows->pdata[r];
+          g_printerr (" %.0f:", row->y);
+          for (guint t = 0; t < row->texts->len; t++) g_printerr (" [%s]", (char *) row->texts->pdata[t]);
+          g_printerr ("\n");
+        }
+      for (guint r = 0; r < dj_library_window_get_n_shown (window); r++)
+        g_printerr (" game %s %s\n", dj_library_window_get_shown (window, r)->south, dj_library_window_get_shown (window, r)->north);
+    }
+  return rows->len == dj_library_window_get_n_shown (window) && rows_from (window, rows, 0);
+}
+
+/* Where game @number of @path is listed, G_MAXUINT when it is not. */
+static guint
+shown_at (DjLibraryWindow *window,
+          const char      *path,
+          guint            number)
+{
+  for (guint i = 0; i < dj_library_window_get_n_shown (window); i++)
+    if (strcmp (dj_library_window_get_shown (window, i)->path, path) == 0
+        && dj_library_window_get_shown (window, i)->number == number)
+      return i;
+  return G_MAXUINT;
+}
+
+/* Only row @index is drawn selected. */
+static void
+assert_selected_row (DjLibraryWindow *window,
+                     guint            index)
+{
+  g_autoptr(GPtrArray) rows = rows_on_screen (window);
+
+  for (guint r = 0; r < rows->len; r++)
+    g_assert_cmpint (((Row *) rows->pdata[r])->selected, ==, r == index);
+}
+
+/* Search as you type and sorting: the rows on screen are the games listed,
+ * in their order, and the game selected stays selected where it goes. */
+static void
+test_search_rows (void)
+{
+  DjLibraryWindow *window = open_library ();
+  const DjLibraryGame *game;
+  g_autofree char *south = NULL;
+  g_autofree char *typed = NULL;
+  guint number, at;
+
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the games' rows");
+  game = dj_library_window_get_shown (window, 3);
+  south = g_strdup (game->south);
+  number = game->number;
+  g_assert_nonnull (south);
+  dj_library_window_select (window, 3, FALSE);
+  assert_selected_row (window, 3);
+
+  /* Typed key by key, then deleted: a key narrows, a deletion widens. */
+  for (guint k = 1; k <= 4 && k <= strlen (south); k++)
+    {
+      g_free (typed);
+      typed = g_strndup (south, k);
+      dj_library_window_set_search (window, typed);
+      dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the rows of a search");
+      at = shown_at (window, text_path, number);
+      g_assert_cmpuint (at, <, dj_library_window_get_n_shown (window));
+      assert_selected_row (window, at);
+    }
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), <, 8);
+
+  /* Sorted by South, both ways, while searching. */
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_SOUTH, FALSE);
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the rows sorted by South descending");
+  for (guint i = 1; i < dj_library_window_get_n_shown (window); i++)
+    g_assert_cmpint (g_utf8_collate (dj_library_window_get_shown (window, i - 1)->south,
+                                     dj_library_window_get_shown (window, i)->south), >=, 0);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_SOUTH, TRUE);
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "the rows sorted by South ascending");
+  for (guint i = 1; i < dj_library_window_get_n_shown (window); i++)
+    g_assert_cmpint (g_utf8_collate (dj_library_window_get_shown (window, i - 1)->south,
+                                     dj_library_window_get_shown (window, i)->south), <=, 0);
+  assert_selected_row (window, shown_at (window, text_path, number));
+
+  /* Nothing found, then the search emptied: every game again, the one
+   * selected while it was hidden no longer selected. */
+  dj_library_window_set_search (window, "zzzz no player");
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "no rows");
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, 0);
+  dj_library_window_set_search (window, "");
+  dj_test_wait_until (TIMEOUT_S, rows_shown, window, "every game's row");
+  g_assert_cmpuint (dj_library_window_get_n_shown (window), ==, 8);
+  assert_selected_row (window, G_MAXUINT);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+scrollable (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 64;
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  guint            frames;
+  guint            wrong;
+} Frames;
+
+static void
+on_painted (GdkFrameClock *clock,
+            Frames        *f)
+{
+  f->frames++;
+  f->wrong += !rows_consecutive (f->window);
+}
+
+static gboolean
+at_end (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+         >= gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+static gboolean
+at_start (gpointer data)
+{
+  return gtk_adjustment_get_value (data) < 1;
+}
+
+/* More games than rows on screen (a library of their own, 60 games): every
+ * frame painted shows games listed one after the other, through sorts and
+ * scrolls (the rows off screen change their texts after the frame, or when
+ * they come on screen). */
+static void
+test_rows_off_screen (void)
+{
+  const DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *dir = g_build_filename (home, "library-60", NULL);
+  g_autofree char *games_dir = g_build_filename (home, "games-60", NULL);
+  g_autofree char *path = g_build_filename (games_dir, "c.djn", NULL);
+  g_autoptr(DjCollection) games = dj_random_games_new (&rules, 60, 43);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(DjLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  DjLibraryReport report = { 0 };
+  DjLibraryWindow *window;
+  GtkWidget *view;
+  GtkAdjustment *adjustment;
+  Frames frames = { 0 };
+
+  g_mkdir_with_parents (games_dir, 0700);
+  g_assert_true (dj_notation_save_file (games, file, DJ_SAFE_SAVE_NONE, NULL, &error));
+  library = dj_library_open (dir, &error);
+  g_assert_no_error (error);
+  g_assert_true (dj_library_add_folder (library, games_dir, &error));
+  g_assert_true (dj_library_update (library, NULL, NULL, NULL, &report, &error));
+  dj_library_report_clear (&report);
+  g_clear_object (&library);
+
+  window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app), dir));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_listed (window, 60);
+  frames.window = window;
+  view = find_column_view (GTK_WIDGET (window));
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_parent (view)));
+  dj_test_wait_until (TIMEOUT_S, scrollable, adjustment, "rows off screen");
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (on_painted), &frames);
+  for (guint i = 0; i < 6; i++)
+    {
+      /* Sorted, then at once scrolled to the end or back: no frame between. */
+      dj_library_window_sort (window, i % 3 == 0 ? DJ_LIBRARY_COLUMN_SOUTH
+                                      : i % 3 == 1 ? DJ_LIBRARY_COLUMN_NORTH
+                                      : DJ_LIBRARY_COLUMN_DATE, i % 2 == 0);
+      gtk_adjustment_set_value (adjustment, i % 2 == 0 ? gtk_adjustment_get_upper (adjustment) : 0);
+      dj_test_wait_until (TIMEOUT_S, i % 2 == 0 ? at_end : at_start, adjustment, "scrolled");
+      dj_test_wait_frames (GTK_WIDGET (window), "frames drawn");
+    }
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (window)),
+                                        on_painted, &frames);
+  g_assert_cmpuint (frames.frames, >, 6);
+  g_assert_cmpuint (frames.wrong, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -520,6 +855,8 @@ main (int   argc,
 
   g_test_add_func ("/djenon/library-window/layout-names", test_layout_names);
   g_test_add_func ("/djenon/library-window/open-at-move", test_open_at_move);
+  g_test_add_func ("/djenon/library-window/search-rows", test_search_rows);
+  g_test_add_func ("/djenon/library-window/rows-off-screen", test_rows_off_screen);
   g_test_add_func ("/djenon/library-window/copy-delete-undo-move", test_copy_delete_undo_move);
   status = g_test_run ();
 

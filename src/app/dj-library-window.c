@@ -9,6 +9,8 @@
 
 #include "dj-library-service.h"
 #include "dj-collection-edit.h"
+#include "dj-library-list.h"
+#include "dj-library-rows.h"
 #include "dj-library-window.h"
 
 /* A game of the list: a GObject around one DjLibraryGame. */
@@ -21,7 +23,8 @@ struct _DjLibraryItem
   GObject        parent_instance;
   DjLibraryGame *game;
   char          *haystack;   /* players, event and site, case-folded */
-  char          *keys[DJ_LIBRARY_N_COLUMNS];   /* collation keys, made on the first sort */
+  char          *keys[DJ_LIBRARY_N_COLUMNS];   /* collation keys (GRefString), made on the first
+                                                * sort, one for the games of the same text */
 };
 
 G_DEFINE_FINAL_TYPE (DjLibraryItem, dj_library_item, G_TYPE_OBJECT)
@@ -34,7 +37,8 @@ dj_library_item_finalize (GObject *object)
   dj_library_game_free (self->game);
   g_free (self->haystack);
   for (guint c = 0; c < DJ_LIBRARY_N_COLUMNS; c++)
-    g_free (self->keys[c]);
+    if (self->keys[c] != NULL)
+      g_ref_string_release (self->keys[c]);
   G_OBJECT_CLASS (dj_library_item_parent_class)->finalize (object);
 }
 
@@ -65,6 +69,13 @@ dj_library_item_new (DjLibraryGame *game)
 
 /* The window */
 
+/* What a column's sorter compares by. */
+typedef struct
+{
+  DjLibraryWindow *window;
+  DjLibraryColumn  column;
+} ColumnSort;
+
 struct _DjLibraryWindow
 {
   AdwWindow           parent_instance;
@@ -72,11 +83,14 @@ struct _DjLibraryWindow
   char               *library_dir;
   DjLibraryService   *service;      /* the application's: folders and updates */
   GListStore         *store;
-  GtkFilterListModel *filtered;
-  GtkSortListModel   *sorted;
+  DjLibraryList      *filtered;     /* the store filtered and sorted; also the selection */
   GtkCustomFilter    *filter;
   GtkColumnView      *view;
   GtkColumnViewColumn *columns[DJ_LIBRARY_N_COLUMNS];
+  ColumnSort          sorts[DJ_LIBRARY_N_COLUMNS];
+  GHashTable         *collation;   /* text → its collation key (GRefString) */
+  GHashTable         *stale;       /* cells (GtkListItem) off screen showing a game gone */
+  guint               stale_idle;
 
   GtkSearchEntry     *search_entry;
   GtkDropDown        *variant_drop;
@@ -108,7 +122,7 @@ struct _DjLibraryWindow
   gboolean            searching;
   DjLibrary          *searcher;
   /* The game actions: copy, move, merge, delete, open at a move */
-  GtkMultiSelection  *selection;
+  GtkSelectionModel  *selection;
   AdwToastOverlay    *toasts;
   GtkWidget          *game_menu_button;
   GHashTable         *stamps;        /* path → DjFileStamp after our edits, until re-indexed */
@@ -256,16 +270,28 @@ filter_game (gpointer item,
   return TRUE;
 }
 
-/* The collation key of @column's text, made once per game and column. */
+/* The collation key of @column's text, made once per game and column,
+ * and once per text: players, events and sites come back often. */
 static const char *
-item_key (DjLibraryItem   *item,
+item_key (DjLibraryWindow *self,
+          DjLibraryItem   *item,
           DjLibraryColumn  column)
 {
   if (item->keys[column] == NULL)
     {
-      g_autofree char *text = column_text (item->game, column);
+      char *text = column_text (item->game, column);
+      char *key = g_hash_table_lookup (self->collation, text);
 
-      item->keys[column] = g_utf8_collate_key (text, -1);
+      if (key == NULL)
+        {
+          g_autofree char *made = g_utf8_collate_key (text, -1);
+
+          key = g_ref_string_new (made);
+          g_hash_table_insert (self->collation, text, key);
+        }
+      else
+        g_free (text);
+      item->keys[column] = g_ref_string_acquire (key);
     }
   return item->keys[column];
 }
@@ -275,9 +301,12 @@ compare_games (gconstpointer a,
                gconstpointer b,
                gpointer      data)
 {
-  const DjLibraryGame *x = DJ_LIBRARY_ITEM ((gpointer) a)->game;
-  const DjLibraryGame *y = DJ_LIBRARY_ITEM ((gpointer) b)->game;
-  DjLibraryColumn column = GPOINTER_TO_INT (data);
+  /* Called some 1.7 million times for a sort of 100,000 games: no casts
+   * checked. */
+  const DjLibraryGame *x = ((DjLibraryItem *) a)->game;
+  const DjLibraryGame *y = ((DjLibraryItem *) b)->game;
+  const ColumnSort *sort = data;
+  DjLibraryColumn column = sort->column;
   int order;
 
   if (column == DJ_LIBRARY_COLUMN_MOVES)
@@ -289,7 +318,8 @@ compare_games (gconstpointer a,
         order = (x->number > y->number) - (x->number < y->number);
     }
   else
-    order = strcmp (item_key ((gpointer) a, column), item_key ((gpointer) b, column));
+    order = strcmp (item_key (sort->window, (gpointer) a, column),
+                    item_key (sort->window, (gpointer) b, column));
   return order < 0 ? GTK_ORDERING_SMALLER : order > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
@@ -309,6 +339,16 @@ static void
 refilter (DjLibraryWindow  *self,
           GtkFilterChange   change)
 {
+  /* All that filter_game() answers from: a key deleted finds the answers
+   * of the search before it. */
+  gboolean comments = self->matches != NULL && g_strcmp0 (self->matched, self->search) == 0;
+  g_autofree char *state = g_strdup_printf ("%d %d %s\n%s\n%s\n%s", self->variant, self->result,
+                                            comments ? "comments" : "",
+                                            self->from != NULL ? self->from : "",
+                                            self->to != NULL ? self->to : "",
+                                            self->search != NULL ? self->search : "");
+
+  dj_library_list_set_filter_state (self->filtered, state);
   gtk_filter_changed (GTK_FILTER (self->filter), change);
   update_count (self);
 }
@@ -1497,19 +1537,130 @@ dj_library_window_size_allocate (GtkWidget *widget,
 
 /* Cells */
 
+/* The width a column asks for, in characters. */
+static guint
+column_chars (DjLibraryColumn column)
+{
+  switch (column)
+    {
+    case DJ_LIBRARY_COLUMN_SOUTH:
+    case DJ_LIBRARY_COLUMN_NORTH:
+      return 18;
+    case DJ_LIBRARY_COLUMN_EVENT:
+      return 24;
+    case DJ_LIBRARY_COLUMN_DATE:
+    case DJ_LIBRARY_COLUMN_RESULT:
+      return 10;
+    case DJ_LIBRARY_COLUMN_SITE:
+    case DJ_LIBRARY_COLUMN_VARIANT:
+    case DJ_LIBRARY_COLUMN_FILE:
+      return 13;
+    case DJ_LIBRARY_COLUMN_ROUND:
+    case DJ_LIBRARY_COLUMN_MOVES:
+      return 5;
+    case DJ_LIBRARY_N_COLUMNS:
+    default:
+      return 8;
+    }
+}
+
+static void on_cell_mapped (GtkListItem *list_item);
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
             gpointer                  data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  /* An inscription: its size does not depend on its text, so that a new
+   * game in a row is drawn without measuring the rows again. */
+  GtkWidget *label = gtk_inscription_new (NULL);
   DjLibraryColumn column = GPOINTER_TO_INT (data);
 
-  gtk_label_set_xalign (GTK_LABEL (label), column == DJ_LIBRARY_COLUMN_MOVES ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  g_object_set_data (G_OBJECT (label), "dj-column", GINT_TO_POINTER (column));
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (label), column == DJ_LIBRARY_COLUMN_MOVES ? 1 : 0);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (label),
+                                     GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (label), column_chars (column));
   if (column == DJ_LIBRARY_COLUMN_MOVES)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
+  /* A row scrolled to shows its game before it is drawn. */
+  g_signal_connect_swapped (label, "map", G_CALLBACK (on_cell_mapped), list_item);
+}
+
+/* The cell shows its row's game. */
+static void
+show_cell (GtkListItem *list_item)
+{
+  DjLibraryItem *item = dj_library_row_get_item (gtk_list_item_get_item (list_item));
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  DjLibraryColumn column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "dj-column"));
+  g_autofree char *text = column_text (item->game, column);
+
+  gtk_inscription_set_text (GTK_INSCRIPTION (label), text);
+  /* For a right click: the game of the row under the pointer. */
+  g_object_set_data (G_OBJECT (label), "dj-item", item);
+}
+
+/* The cells off screen whose game changed show it now. */
+static void
+show_stale (DjLibraryWindow *self)
+{
+  GHashTableIter iter;
+  gpointer list_item;
+
+  g_clear_handle_id (&self->stale_idle, g_source_remove);
+  g_hash_table_iter_init (&iter, self->stale);
+  while (g_hash_table_iter_next (&iter, &list_item, NULL))
+    show_cell (list_item);
+  g_hash_table_remove_all (self->stale);
+}
+
+static gboolean
+stale_idle (gpointer data)
+{
+  DjLibraryWindow *self = data;
+
+  self->stale_idle = 0;
+  show_stale (self);
+  return G_SOURCE_REMOVE;
+}
+
+static DjLibraryWindow *
+cell_window (GtkListItem *list_item)
+{
+  GtkRoot *root = gtk_widget_get_root (gtk_list_item_get_child (list_item));
+
+  return DJ_IS_LIBRARY_WINDOW (root) ? DJ_LIBRARY_WINDOW (root) : NULL;
+}
+
+/* A row shows another game: the cells on screen (mapped) show it at once,
+ * the others (GTK keeps 200 rows, most of them off screen and unmapped)
+ * after the frame, or when mapped. */
+static void
+on_row_changed (GtkListItem *list_item)
+{
+  DjLibraryWindow *self = cell_window (list_item);
+
+  if (self == NULL || gtk_widget_get_mapped (gtk_list_item_get_child (list_item)))
+    {
+      show_cell (list_item);
+      if (self != NULL)
+        g_hash_table_remove (self->stale, list_item);
+      return;
+    }
+  g_hash_table_add (self->stale, list_item);
+  if (self->stale_idle == 0)
+    self->stale_idle = g_idle_add_full (G_PRIORITY_LOW, stale_idle, self, NULL);
+}
+
+static void
+on_cell_mapped (GtkListItem *list_item)
+{
+  DjLibraryWindow *self = cell_window (list_item);
+
+  if (self != NULL && g_hash_table_remove (self->stale, list_item))
+    show_cell (list_item);
 }
 
 static void
@@ -1517,12 +1668,21 @@ bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
            gpointer                  data)
 {
-  DjLibraryItem *item = gtk_list_item_get_item (list_item);
-  g_autofree char *text = column_text (item->game, GPOINTER_TO_INT (data));
+  show_cell (list_item);
+  g_signal_connect_swapped (gtk_list_item_get_item (list_item), "notify::item",
+                            G_CALLBACK (on_row_changed), list_item);
+}
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)), text);
-  /* For a right click: the game of the row under the pointer. */
-  g_object_set_data (G_OBJECT (gtk_list_item_get_child (list_item)), "dj-item", item);
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  data)
+{
+  DjLibraryWindow *self = data;
+
+  g_hash_table_remove (self->stale, list_item);
+  g_signal_handlers_disconnect_by_func (gtk_list_item_get_item (list_item), on_row_changed,
+                                        list_item);
 }
 
 static const char *
@@ -1765,7 +1925,10 @@ dj_library_window_set_search (DjLibraryWindow *self,
                               const char      *text)
 {
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
+  /* One change, as a key typed makes, not the field emptied then filled. */
+  g_signal_handlers_block_by_func (self->search_entry, on_fields_changed, self);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  g_signal_handlers_unblock_by_func (self->search_entry, on_fields_changed, self);
   on_fields_changed (self);
 }
 
@@ -1796,8 +1959,12 @@ dj_library_window_set_dates (DjLibraryWindow *self,
                              const char      *to)
 {
   g_return_if_fail (DJ_IS_LIBRARY_WINDOW (self));
+  g_signal_handlers_block_by_func (self->from_entry, on_fields_changed, self);
+  g_signal_handlers_block_by_func (self->to_entry, on_fields_changed, self);
   gtk_editable_set_text (GTK_EDITABLE (self->from_entry), from != NULL ? from : "");
   gtk_editable_set_text (GTK_EDITABLE (self->to_entry), to != NULL ? to : "");
+  g_signal_handlers_unblock_by_func (self->from_entry, on_fields_changed, self);
+  g_signal_handlers_unblock_by_func (self->to_entry, on_fields_changed, self);
   on_fields_changed (self);
 }
 
@@ -1840,6 +2007,7 @@ dj_library_window_dispose (GObject *object)
 
   self->disposed = TRUE;
   g_clear_handle_id (&self->narrow_idle, g_source_remove);
+  g_clear_handle_id (&self->stale_idle, g_source_remove);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   G_OBJECT_CLASS (dj_library_window_parent_class)->dispose (object);
 }
@@ -1855,6 +2023,8 @@ dj_library_window_finalize (GObject *object)
   g_free (self->matched);
   g_clear_object (&self->store);
   g_clear_pointer (&self->stamps, g_hash_table_unref);
+  g_clear_pointer (&self->collation, g_hash_table_unref);
+  g_clear_pointer (&self->stale, g_hash_table_unref);
   forget_undo (self);
   g_free (self->library_dir);
   g_free (self->search);
@@ -2111,17 +2281,22 @@ dj_library_window_init (DjLibraryWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->notice_label), FALSE);
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->notice_label));
 
-  /* The games: store → sort → filter → column view. */
+  /* The games: store → filtered and sorted, selectable (dj-library-list.c:
+   * a key of a search is one pass over the games in order) → column view. */
   self->store = g_list_store_new (DJ_TYPE_LIBRARY_ITEM);
+  self->collation = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           (GDestroyNotify) g_ref_string_release);
+  self->stale = g_hash_table_new (NULL, NULL);
   self->filter = gtk_custom_filter_new (filter_game, self, NULL);
-  /* Sorted first and filtered after: a key of a search changes only the
-   * rows of the games that come or go, never the whole list's order. */
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), NULL);
-  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (self->sorted),
-                                              GTK_FILTER (self->filter));
-  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->filtered));
+  self->filtered = dj_library_list_new (G_LIST_MODEL (self->store), GTK_FILTER (self->filter),
+                                        NULL);
+  g_object_unref (self->filter);
+  self->selection = GTK_SELECTION_MODEL (self->filtered);
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (update_actions), self);
-  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (self->selection)));
+  /* Rows in place (dj-library-rows.h): a key changes their texts only. */
+  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (
+    dj_library_rows_new (self->selection))));
+  g_object_unref (self->filtered);
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Games of the Library"), -1);
@@ -2133,12 +2308,15 @@ dj_library_window_init (DjLibraryWindow *self)
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), self);
       column = gtk_column_view_column_new (column_title (c), factory);
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_expand (column, c == DJ_LIBRARY_COLUMN_EVENT
                                          || c == DJ_LIBRARY_COLUMN_SOUTH
                                          || c == DJ_LIBRARY_COLUMN_NORTH);
-      column_sorter = gtk_custom_sorter_new (compare_games, GINT_TO_POINTER (c), NULL);
+      self->sorts[c].window = self;
+      self->sorts[c].column = c;
+      column_sorter = gtk_custom_sorter_new (compare_games, &self->sorts[c], NULL);
       gtk_column_view_column_set_sorter (column, GTK_SORTER (column_sorter));
       g_object_unref (column_sorter);
       gtk_column_view_append_column (self->view, column);
@@ -2146,7 +2324,7 @@ dj_library_window_init (DjLibraryWindow *self)
       g_object_unref (column);
     }
   sorter = gtk_column_view_get_sorter (self->view);
-  gtk_sort_list_model_set_sorter (self->sorted, sorter);
+  dj_library_list_set_sorter (self->filtered, sorter);
   g_signal_connect_swapped (self->view, "activate", G_CALLBACK (on_activate), self);
   /* The game menu at the pointer on a right click. */
   self->context_menu = gtk_popover_menu_new_from_model (game_menu);
@@ -2158,6 +2336,7 @@ dj_library_window_init (DjLibraryWindow *self)
   g_signal_connect (right_click, "pressed", G_CALLBACK (on_right_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (right_click));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->view));
+
   gtk_widget_set_vexpand (scrolled, TRUE);
 
   self->stack = GTK_STACK (gtk_stack_new ());
