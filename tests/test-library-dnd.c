@@ -8,8 +8,10 @@
  * refused with a toast.  The drop's work is driven through
  * dj_library_window_drop_games(), then through the list's own GtkDragSource
  * "prepare" and GtkDropTarget "motion" and "drop" signals with the value
- * the source's content provider gives, and last on a main window, where the
- * game opens.
+ * the source's content provider gives, then on a main window, where the
+ * game opens; last, real drags with the pointer (XTest): a copy with the
+ * row underlined (a picture, library-drop.png, goes to DJ_SCREENSHOT_DIR
+ * when it is set), a refusal told by a toast, a move with Shift.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,6 +29,8 @@
 #include "dj-xml.h"
 
 #include "dj-test-app.h"
+#include "dj-test-picture.h"
+#include "dj-test-xtest.h"
 
 #define TIMEOUT_S 60
 
@@ -578,6 +582,322 @@ test_drop_signals (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The row of @view showing the game the file column names "@file
+ * #@number" (rows come and go as the list is read again), NULL when none. */
+static GtkWidget *
+find_row (GtkWidget  *view,
+          const char *path,
+          guint       number)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *text = g_strdup_printf (_("%s #%u"), base, number);
+  GtkWidget *row = label_showing (view, text);
+
+  while (row != NULL && strcmp (gtk_widget_get_css_name (row), "row") != 0)
+    row = gtk_widget_get_parent (row);
+  return row;
+}
+
+/* What the test sees of the pointer and of the list's drags. */
+typedef struct
+{
+  double x, y;      /* last pointer position over the view */
+  guint  begun;     /* drags begun */
+  guint  ended;     /* drags ended */
+} Seen;
+
+static Seen seen;
+
+static void
+on_seen_motion (GtkEventControllerMotion *motion,
+                double                    x,
+                double                    y)
+{
+  seen.x = x;
+  seen.y = y;
+}
+
+static void
+on_seen_begin (void)
+{
+  seen.begun++;
+}
+
+static void
+on_seen_end (void)
+{
+  seen.ended++;
+}
+
+static void
+watch_view (GtkWidget *view)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  g_signal_connect (motion, "motion", G_CALLBACK (on_seen_motion), NULL);
+  gtk_widget_add_controller (view, motion);
+  g_signal_connect (controller_of (view, GTK_TYPE_DRAG_SOURCE), "drag-begin",
+                    G_CALLBACK (on_seen_begin), NULL);
+  g_signal_connect (controller_of (view, GTK_TYPE_DRAG_SOURCE), "drag-end",
+                    G_CALLBACK (on_seen_end), NULL);
+}
+
+/* Where the pointer goes: the middle of a row, found again each time (the
+ * list moves down while the progress of an update shows above it). */
+typedef struct
+{
+  GtkWidget  *view;
+  const char *path;         /* the row to point at */
+  guint       number;
+  const char *lit_path;     /* the row whose underline is waited for */
+  guint       lit_number;
+  gboolean    lit;          /* ... to be there (or gone) */
+  guint       moves;
+  guint       begun;
+} Pointer;
+
+/* The middle of the row, in @view's and in screen coordinates. */
+static gboolean
+row_middle (Pointer *p,
+            double  *x,
+            double  *y,
+            int     *root_x,
+            int     *root_y)
+{
+  GtkWidget *row = find_row (p->view, p->path, p->number);
+  GtkNative *native = gtk_widget_get_native (p->view);
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+  graphene_point_t at, in_window;
+  double dx, dy;
+  Window child;
+
+  /* Two thirds of the way across: on the Event column, away from the
+   * column borders. */
+  if (row == NULL
+      || !gtk_widget_compute_point (row, p->view,
+                                    &GRAPHENE_POINT_INIT (gtk_widget_get_width (row) / 3.0,
+                                                          gtk_widget_get_height (row) / 2.0),
+                                    &at)
+      || !gtk_widget_compute_point (p->view, GTK_WIDGET (native), &at, &in_window))
+    return FALSE;
+  *x = at.x;
+  *y = at.y;
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  XTranslateCoordinates (xdisplay, xid, DefaultRootWindow (xdisplay), (int) (in_window.x + dx),
+                         (int) (in_window.y + dy), root_x, root_y, &child);
+  return TRUE;
+}
+
+/* The view has seen the pointer in the middle of the row; until then the
+ * pointer is moved there, now and then in from a corner of the screen out
+ * of the window (after a drag the view follows the pointer only once it
+ * comes in again). */
+static gboolean
+pointer_on_row (gpointer data)
+{
+  Pointer *p = data;
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+  GdkRectangle screen;
+  double x, y;
+  int root_x, root_y;
+
+  if (!row_middle (p, &x, &y, &root_x, &root_y))
+    return FALSE;
+  /* Not taken while the pointer was last sent to the corner. */
+  if (p->moves % 8 != 0 && ABS (seen.x - x) < 2 && ABS (seen.y - y) < 2)
+    return TRUE;
+  gdk_monitor_get_geometry (monitor, &screen);
+  if (++p->moves % 8 == 0)
+    {
+      fake_motion (xdisplay, -1, screen.width - 1, screen.height - 1, 0);
+      seen.x = seen.y = -1;
+    }
+  else
+    fake_motion (xdisplay, -1, root_x + (int) (p->moves % 2), root_y, 0);
+  XFlush (xdisplay);
+  return FALSE;
+}
+
+/* The drag has begun; until then the pointer goes on down, a pixel at a
+ * time, past the drag threshold. */
+static gboolean
+drag_begun (gpointer data)
+{
+  Pointer *p = data;
+  double x, y;
+  int root_x, root_y;
+
+  if (seen.begun > p->begun)
+    return TRUE;
+  if (row_middle (p, &x, &y, &root_x, &root_y))
+    {
+      fake_motion (xdisplay, -1, root_x, root_y + (int) (++p->moves % 12), 0);
+      XFlush (xdisplay);
+    }
+  return FALSE;
+}
+
+/* The row waited for is underlined (or no longer); until then the pointer
+ * goes on moving over the row pointed at (a drag hears of motions only once
+ * it has begun). */
+static gboolean
+underline_is (gpointer data)
+{
+  Pointer *p = data;
+  GtkWidget *lit = find_row (p->view, p->lit_path, p->lit_number);
+  double x, y;
+  int root_x, root_y;
+
+  if (lit != NULL && gtk_widget_has_css_class (lit, "dj-drop-after") == p->lit)
+    return TRUE;
+  if (row_middle (p, &x, &y, &root_x, &root_y))
+    {
+      fake_motion (xdisplay, -1, root_x + (int) (p->moves++ % 2), root_y, 0);
+      XFlush (xdisplay);
+    }
+  return FALSE;
+}
+
+/* Presses on the row of game @number of @path (@shift held) and drags it
+ * over the row of game @to_number of @to_path until that row is underlined
+ * (the drop highlight). */
+static void
+pointer_drag_to (GtkWidget  *view,
+                 const char *path,
+                 guint       number,
+                 const char *to_path,
+                 guint       to_number,
+                 gboolean    shift)
+{
+  Pointer p = { view, path, number, to_path, to_number, TRUE, 0, seen.begun };
+
+  /* Only a motion from now on tells where the pointer is. */
+  seen.x = seen.y = -1;
+  dj_test_wait_until (TIMEOUT_S, pointer_on_row, &p, "the pointer on the row dragged");
+  if (shift)
+    xtest_send_key (XK_Shift_L, TRUE);
+  fake_button (xdisplay, 1, TRUE, 0);
+  XFlush (xdisplay);
+  p.moves = 0;
+  dj_test_wait_until (TIMEOUT_S, drag_begun, &p, "the drag begun");
+  p.path = to_path;
+  p.number = to_number;
+  dj_test_wait_until (TIMEOUT_S, underline_is, &p, "the row under the pointer underlined");
+}
+
+/* Goes on over the row of game @number of @path, until the row of game
+ * @lit_number of @lit_path is no longer underlined. */
+static void
+pointer_move_off (GtkWidget  *view,
+                  const char *path,
+                  guint       number,
+                  const char *lit_path,
+                  guint       lit_number)
+{
+  Pointer p = { view, path, number, lit_path, lit_number, FALSE, 0, seen.begun };
+
+  dj_test_wait_until (TIMEOUT_S, underline_is, &p, "the row left no longer underlined");
+}
+
+static gboolean
+drag_ended (gpointer data)
+{
+  return seen.ended == seen.begun;
+}
+
+/* Lets go, and waits for the drag to end. */
+static void
+pointer_release (gboolean shift)
+{
+  fake_button (xdisplay, 1, FALSE, 0);
+  if (shift)
+    xtest_send_key (XK_Shift_L, FALSE);
+  XFlush (xdisplay);
+  dj_test_wait_until (TIMEOUT_S, drag_ended, NULL, "the drag ended");
+}
+
+/* A Library window whose list the test watches, drawn. */
+static DjLibraryWindow *
+open_watched (GtkWidget **view)
+{
+  DjLibraryWindow *window = open_library ();
+
+  *view = dj_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  watch_view (*view);
+  dj_test_wait_frames (GTK_WIDGET (window), "the list drawn");
+  return window;
+}
+
+/* Real drags with the pointer, each the first of its window (after a drag
+ * under Xvfb without a window manager, GTK 4.8 can take the next press for
+ * one at another place): one onto a game of the other file (the row
+ * underlined while over it) copies the game after it; with Shift, a move;
+ * one let go on a game of its own file is refused with a toast. */
+static void
+test_pointer_drags (void)
+{
+  DjLibraryWindow *window;
+  GtkWidget *view;
+  g_autofree char *old_a = contents (text_path);
+  g_autofree char *old_b = contents (xml_path);
+  g_autofree char *a2 = game_text (text_path, 1);
+  g_autofree char *a3 = game_text (text_path, 2);
+  g_autofree char *game = NULL, *now = NULL;
+
+  if (!xtest_load ())
+    {
+      g_test_skip ("no XTest: no pointer");
+      return;
+    }
+
+  /* a.djn #2 onto b.djenon #1: a copy, b.djenon's #2. */
+  window = open_watched (&view);
+  pointer_drag_to (view, text_path, 2, xml_path, 1, FALSE);
+  dj_test_wait_frames (GTK_WIDGET (window), "the drop highlight drawn");
+  dj_test_save_screenshot (GTK_WIDGET (window), "library-drop.png");
+  pointer_release (FALSE);
+  wait_listed (window, 9);
+  g_assert_cmpuint (games_in (xml_path), ==, 4);
+  game = game_text (xml_path, 1);
+  g_assert_cmpstr (game, ==, a2);
+  g_clear_pointer (&game, g_free);
+  now = contents (text_path);
+  g_assert_cmpstr (now, ==, old_a);
+  g_clear_pointer (&now, g_free);
+  undo (window, xml_path, old_b);
+  wait_listed (window, 8);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* a.djn #3 over b.djenon #1, then let go on a.djn #4: refused, and
+   * told. */
+  window = open_watched (&view);
+  pointer_drag_to (view, text_path, 3, xml_path, 1, FALSE);
+  pointer_move_off (view, text_path, 4, xml_path, 1);
+  pointer_release (FALSE);
+  wait_toast (window, _("The games are already in this file: drop them on a game of another "
+                        "file."));
+  now = contents (text_path);
+  g_assert_cmpstr (now, ==, old_a);
+  g_clear_pointer (&now, g_free);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* With Shift: a.djn #3 moved after b.djenon #1. */
+  window = open_watched (&view);
+  pointer_drag_to (view, text_path, 3, xml_path, 1, TRUE);
+  pointer_release (TRUE);
+  wait_listed (window, 8);
+  g_assert_cmpuint (games_in (text_path), ==, 4);
+  g_assert_cmpuint (games_in (xml_path), ==, 4);
+  game = game_text (xml_path, 1);
+  g_assert_cmpstr (game, ==, a3);
+  undo (window, xml_path, old_b);
+  wait_listed (window, 8);
+  now = contents (text_path);
+  g_assert_cmpstr (now, ==, old_a);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -601,6 +921,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/library-dnd/drop-copy-move-undo", test_drop_copy_move_undo);
   g_test_add_func ("/djenon/library-dnd/drop-signals", test_drop_signals);
+  g_test_add_func ("/djenon/library-dnd/pointer-drags", test_pointer_drags);
   status = g_test_run ();
 
   g_clear_object (&app);
