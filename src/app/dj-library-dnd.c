@@ -104,9 +104,9 @@ on_refusal_dismissed (AdwToast *toast,
     g_object_set_data (window, "dj-drop-refusal", NULL);
 }
 
-/* Why a drop was refused; not again while the same toast is still there
- * (dismissing it for a new one, libadwaita 1.2 can free a toast still
- * rising). */
+/* Why a drop was refused; not again while the same toast is still there.
+ * An older one is left to time out: dismissing toasts by hand crashed
+ * libadwaita 1.2 in test-library-dnd. */
 static void
 show_refusal (DjLibraryWindow *window,
               const char      *refusal)
