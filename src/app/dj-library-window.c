@@ -9,7 +9,6 @@
 
 #include "dj-library-service.h"
 #include "dj-collection-edit.h"
-#include "dj-library-dnd.h"
 #include "dj-library-window.h"
 #include "dj-library-window-private.h"
 
@@ -965,9 +964,11 @@ edit_items (DjLibraryWindow *self,
         {
         case EDIT_COPY:
         case EDIT_MOVE:
+          /* At the end: the file's end, whatever the list holds of it. */
           undo = dj_collection_edit_insert (source, &source_stamp, (guint *) numbers->data,
                                             numbers->len, kind == EDIT_MOVE, target,
-                                            &target_stamp, at, &error);
+                                            &target_stamp, after == G_MAXUINT ? G_MAXUINT : at,
+                                            &error);
           break;
         case EDIT_MERGE:
           undo = dj_collection_edit_merge (source, &source_stamp, target, &target_stamp, &error);
