@@ -473,6 +473,113 @@ test_undo_refused (Fixture       *fx,
   g_assert_cmpstr (now, ==, "[Variant \"abe\"]\n\n1. a *\n");
 }
 
+/* Games placed after a chosen game (as a drop in the Library window puts
+ * them): in XML on lines of their own, indented as their neighbours, in the
+ * text notation set apart by a blank line; every other byte kept, and an
+ * undo gives both files back. */
+static void
+test_insert (Fixture       *fx,
+             gconstpointer  data)
+{
+  static const guint all[] = { 0, 1, 2 }, two[] = { 1, 2 }, first_two[] = { 0, 1 };
+  static const guint left[] = { 0, 1 }, moved_in[] = { 0, 2, 1 };
+  g_autofree char *xa_text = xml_file_text (all, 3);
+  g_autofree char *xb_text = xml_file_text (two, 2);
+  g_autofree char *ta_text = text_file_text (all, 3);
+  g_autofree char *tb_text = text_file_text (first_two, 2);
+  g_autofree char *xa = write_file (fx, "a.djenon", xa_text);
+  g_autofree char *xb = write_file (fx, "b.djenon", xb_text);
+  g_autofree char *ta = write_file (fx, "a.djn", ta_text);
+  g_autofree char *tb = write_file (fx, "b.djn", tb_text);
+  static const guint one[] = { 1 }, three[] = { 3 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DjCollectionUndo) undo = NULL;
+  g_autofree char *now = NULL, *want = NULL, *now_b = NULL;
+  DjFileStamp sa = stamp_of (xa), sb = stamp_of (xb);
+
+  /* XML: a.djenon #1 after b.djenon #1, before the comment that follows it. */
+  undo = dj_collection_edit_insert (xa, &sa, one, 1, FALSE, xb, &sb, 1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (undo);
+  now = read_file (xb);
+  want = g_strdup_printf (XML_HEAD "  %s\n  %s\n"
+                          "  <!-- kept: a comment between games, <game> in it -->\n"
+                          "  %s\n</djenon>\n", xml_games[1], xml_games[0], xml_games[2]);
+  g_assert_cmpstr (now, ==, want);
+  g_clear_pointer (&now, g_free);
+  now = read_file (xa);
+  g_assert_cmpstr (now, ==, xa_text);
+  g_assert_true (dj_collection_undo_apply (undo, &error));
+  g_clear_pointer (&now, g_free);
+  now = read_file (xb);
+  g_assert_cmpstr (now, ==, xb_text);
+  g_clear_pointer (&undo, dj_collection_undo_free);
+
+  /* XML, before the first game. */
+  sb = stamp_of (xb);
+  undo = dj_collection_edit_insert (xa, NULL, three, 1, FALSE, xb, &sb, 0, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&now, g_free);
+  g_clear_pointer (&want, g_free);
+  now = read_file (xb);
+  want = g_strdup_printf (XML_HEAD "  %s\n  %s\n"
+                          "  <!-- kept: a comment between games, <game> in it -->\n"
+                          "  %s\n</djenon>\n", xml_games[2], xml_games[1], xml_games[2]);
+  g_assert_cmpstr (now, ==, want);
+  g_clear_pointer (&undo, dj_collection_undo_free);
+
+  /* Text: a.djn #3 moved after b.djn #1, then undone. */
+  sa = stamp_of (ta);
+  sb = stamp_of (tb);
+  undo = dj_collection_edit_insert (ta, &sa, three, 1, TRUE, tb, &sb, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (dj_collection_undo_get_n_files (undo), ==, 2);
+  g_clear_pointer (&now, g_free);
+  g_clear_pointer (&want, g_free);
+  now = read_file (ta);
+  want = text_file_text (left, 2);
+  g_assert_cmpstr (now, ==, want);
+  g_clear_pointer (&want, g_free);
+  now_b = read_file (tb);
+  want = text_file_text (moved_in, 3);
+  g_assert_cmpstr (now_b, ==, want);
+  g_assert_true (dj_collection_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&now, g_free);
+  g_clear_pointer (&now_b, g_free);
+  now = read_file (ta);
+  now_b = read_file (tb);
+  g_assert_cmpstr (now, ==, ta_text);
+  g_assert_cmpstr (now_b, ==, tb_text);
+  g_clear_pointer (&undo, dj_collection_undo_free);
+
+  /* Text, before the first game, from XML; then past the last game: at
+   * the end, as a copy does. */
+  undo = dj_collection_edit_insert (xa, NULL, three, 1, FALSE, tb, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&undo, dj_collection_undo_free);
+  undo = dj_collection_edit_insert (ta, NULL, three, 1, FALSE, tb, NULL, 99, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(DjCollection) games = load (tb);
+    g_autofree char *first = game_text (tb, 0);
+    g_autofree char *last = game_text (tb, 3);
+    g_autofree char *chidi = game_text (xa, 2);
+    g_autofree char *fanta = game_text (ta, 2);
+
+    g_assert_cmpuint (dj_collection_get_n_games (games), ==, 4);
+    g_assert_cmpstr (first, ==, chidi);
+    g_assert_cmpstr (last, ==, fanta);
+  }
+  g_clear_pointer (&now_b, g_free);
+  g_clear_pointer (&want, g_free);
+  now_b = read_file (tb);
+  /* b.djn's own games kept their bytes, with a blank line between all. */
+  want = g_strdup_printf ("\n\n%s\n\n%s\n\n%s\n", text_games[0], text_games[1],
+                          text_games[2]);
+  g_assert_true (g_str_has_suffix (now_b, want));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -491,6 +598,7 @@ main (int   argc,
   ADD ("merge-and-refusals", test_merge_and_refusals);
   ADD ("lossy", test_lossy);
   ADD ("undo-refused", test_undo_refused);
+  ADD ("insert", test_insert);
 #undef ADD
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include "dj-library-list.h"
 #include "dj-library-rows.h"
 #include "dj-library-window.h"
+#include "dj-library-window-private.h"
 
 /* A game of the list: a GObject around one DjLibraryGame. */
 
@@ -943,15 +944,17 @@ typedef enum
   EDIT_DELETE,
 } EditKind;
 
-/* Runs @kind on the selected games (grouped by file), or on the whole
- * file of the first one for a merge, into @target.  All or nothing: an
- * edit that fails puts back the files the earlier ones changed. */
-static void
-run_edit (DjLibraryWindow *self,
-          EditKind         kind,
-          const char      *target)
+/* Runs @kind on @items (grouped by file), or on the whole file of the
+ * first one for a merge, into @target, the games placed after its game
+ * @after (G_MAXUINT: at its end).  All or nothing: an edit that fails puts
+ * back the files the earlier ones changed.  FALSE when nothing changed. */
+static gboolean
+edit_items (DjLibraryWindow *self,
+            EditKind         kind,
+            GPtrArray       *items,
+            const char      *target,
+            guint            after)
 {
-  g_autoptr(GPtrArray) items = selected_items (self);
   g_autoptr(GPtrArray) sources = g_ptr_array_new ();
   g_autoptr(GPtrArray) undos = g_ptr_array_new_with_free_func ((GDestroyNotify) dj_collection_undo_free);
   g_autoptr(GError) error = NULL;
@@ -959,9 +962,10 @@ run_edit (DjLibraryWindow *self,
   g_autofree char *text = NULL;
   Plan plan;
   guint n_games = 0;
+  guint at = after;
 
   if (items->len == 0)
-    return;
+    return FALSE;
   /* The files, in the order of their first game shown. */
   for (guint i = 0; i < items->len; i++)
     {
@@ -993,15 +997,18 @@ run_edit (DjLibraryWindow *self,
       if (!expected_stamp (self, source, &source_stamp, &error)
           || (target != NULL && !expected_stamp (self, target, &target_stamp, &error)))
         break;
+      /* The games of each file follow those of the file before. */
+      if (target_games != NULL && at > target_games->len)
+        at = target_games->len;
       switch (kind)
         {
         case EDIT_COPY:
-          undo = dj_collection_edit_copy (source, &source_stamp, (guint *) numbers->data,
-                                          numbers->len, target, &target_stamp, &error);
-          break;
         case EDIT_MOVE:
-          undo = dj_collection_edit_move (source, &source_stamp, (guint *) numbers->data,
-                                          numbers->len, target, &target_stamp, &error);
+          /* At the end: the file's end, whatever the list holds of it. */
+          undo = dj_collection_edit_insert (source, &source_stamp, (guint *) numbers->data,
+                                            numbers->len, kind == EDIT_MOVE, target,
+                                            &target_stamp, after == G_MAXUINT ? G_MAXUINT : at,
+                                            &error);
           break;
         case EDIT_MERGE:
           undo = dj_collection_edit_merge (source, &source_stamp, target, &target_stamp, &error);
@@ -1035,7 +1042,7 @@ run_edit (DjLibraryWindow *self,
         n_games += moved->len;
         if (target_games != NULL)
           for (guint i = 0; i < moved->len; i++)
-            g_ptr_array_add (target_games, moved->pdata[i]);
+            g_ptr_array_insert (target_games, at++, moved->pdata[i]);
         if (kind == EDIT_MOVE || kind == EDIT_DELETE)
           {
             g_ptr_array_set_size (source_games, 0);
@@ -1060,7 +1067,7 @@ run_edit (DjLibraryWindow *self,
       show_error (self, _("The Games Were Not Changed"), error->message);
       if (undos->len > 0)
         reindex (self);
-      return;
+      return FALSE;
     }
 
   forget_undo (self);
@@ -1094,6 +1101,18 @@ run_edit (DjLibraryWindow *self,
     }
   show_toast (self, text, TRUE);
   update_actions (self);
+  return TRUE;
+}
+
+/* Runs @kind on the selected games, at the end of @target. */
+static void
+run_edit (DjLibraryWindow *self,
+          EditKind         kind,
+          const char      *target)
+{
+  g_autoptr(GPtrArray) items = selected_items (self);
+
+  edit_items (self, kind, items, target, G_MAXUINT);
 }
 
 static void
@@ -1598,8 +1617,9 @@ show_cell (GtkListItem *list_item)
   g_autofree char *text = column_text (item->game, column);
 
   gtk_inscription_set_text (GTK_INSCRIPTION (label), text);
-  /* For a right click: the game of the row under the pointer. */
-  g_object_set_data (G_OBJECT (label), "dj-item", item);
+  /* For a right click and a drag: the game of the row under the pointer
+   * (kept alive while the row shows it). */
+  g_object_set_data_full (G_OBJECT (label), "dj-item", g_object_ref (item), g_object_unref);
 }
 
 /* The cells off screen whose game changed show it now. */
@@ -1998,6 +2018,51 @@ dj_library_window_get_narrow (DjLibraryWindow *self)
             == gtk_revealer_get_reveal_child (self->filters_revealer);
 }
 
+/* For dj-library-dnd.c */
+
+GPtrArray *
+_dj_library_window_selected_items (DjLibraryWindow *self)
+{
+  return selected_items (self);
+}
+
+GObject *
+_dj_library_window_get_shown_item (DjLibraryWindow *self,
+                                   guint            index)
+{
+  return g_list_model_get_item (G_LIST_MODEL (self->filtered), index);
+}
+
+const DjLibraryGame *
+_dj_library_item_get_game (GObject *item)
+{
+  g_return_val_if_fail (DJ_IS_LIBRARY_ITEM (item), NULL);
+  return DJ_LIBRARY_ITEM (item)->game;
+}
+
+gboolean
+_dj_library_window_can_edit (DjLibraryWindow *self)
+{
+  return !dj_library_service_get_updating (self->service);
+}
+
+gboolean
+_dj_library_window_edit_items (DjLibraryWindow *self,
+                               GPtrArray       *items,
+                               gboolean         move,
+                               const char      *target,
+                               guint            after)
+{
+  return edit_items (self, move ? EDIT_MOVE : EDIT_COPY, items, target, after);
+}
+
+void
+_dj_library_window_add_toast (DjLibraryWindow *self,
+                              AdwToast        *toast)
+{
+  adw_toast_overlay_add_toast (self->toasts, toast);
+}
+
 /* GObject */
 
 static void
@@ -2335,6 +2400,7 @@ dj_library_window_init (DjLibraryWindow *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (right_click), GDK_BUTTON_SECONDARY);
   g_signal_connect (right_click, "pressed", G_CALLBACK (on_right_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self->view), GTK_EVENT_CONTROLLER (right_click));
+  _dj_library_window_init_dnd (self, GTK_WIDGET (self->view));
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->view));
 
   gtk_widget_set_vexpand (scrolled, TRUE);

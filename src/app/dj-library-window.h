@@ -50,7 +50,8 @@ typedef enum
  * an AdwMessageDialog naming the games) edit the files through
  * dj-collection-edit.h, refusing a file changed since it was listed; the
  * touched files' rows are replaced in the list, the files indexed again, and
- * a toast offers Undo (Ctrl+Z), which puts back the files' bytes.  Below 600
+ * a toast offers Undo (Ctrl+Z), which puts back the files' bytes; games
+ * are dragged and dropped the same way (dj-library-dnd.h).  Below 600
  * pixels wide the filters fold under a button and only the players, result
  * and date are shown.
  *

@@ -4,7 +4,8 @@
  * dj-window.c (the document and game shown, the board, title and status),
  * dj-window-actions.c (the win.* actions and keys), dj-window-files.c
  * (open, save, recent games, closing), dj-window-drafts.c (drafts left by
- * a crash) and dj-window-dnd.c (files dropped on the window).
+ * a crash) and dj-window-dnd.c (files, and games from the Library window,
+ * dropped on the window).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -98,6 +99,13 @@ void      _dj_window_confirm_discard       (DjWindow       *self,
                                             gpointer        data,
                                             GDestroyNotify  destroy);
 gboolean  _dj_window_close_request         (GtkWindow      *window);
+
+/* dj-window.c: game @number (from 1) of the file at @path opens as the
+ * Library window's Open opens it (in the window that has the file open,
+ * else in a new one). */
+void      _dj_window_open_library_game     (DjWindow       *self,
+                                            const char     *path,
+                                            guint           number);
 
 /* dj-window-dnd.c */
 void      _dj_window_init_dnd              (DjWindow       *self);

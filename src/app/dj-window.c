@@ -772,6 +772,14 @@ open_library_game (DjWindow   *self,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+void
+_dj_window_open_library_game (DjWindow   *self,
+                              const char *path,
+                              guint       number)
+{
+  open_library_game (self, path, number, 0);
+}
+
 static void
 on_explorer_game (DjWindow   *self,
                   const char *path,

@@ -479,13 +479,16 @@ selection (EditFile     *f,
 
 /* Reads @data back as @f's format and checks that it holds @expected games
  * and that game kept[i] of @f is game i of the new text, byte for byte
- * (kept games first, in order). */
+ * (kept games in order; from index @at on, after the @n_new games
+ * inserted there). */
 static gboolean
 verify (EditFile    *f,
         const char  *data,
         gsize        len,
         guint        expected,
         GArray      *kept,
+        guint        at,
+        guint        n_new,
         GError     **error)
 {
   g_autoptr(DjCollection) games = NULL;
@@ -500,7 +503,7 @@ verify (EditFile    *f,
   for (guint i = 0; ok && i < kept->len; i++)
     {
       DjGameSpan *old = span (f->spans, g_array_index (kept, guint, i));
-      DjGameSpan *now = span (spans, i);
+      DjGameSpan *now = span (spans, i < at ? i : i + n_new);
       gsize old_len = trimmed_end (f->data, old) - old->start;
       gsize now_len = trimmed_end (data, now) - now->start;
 
@@ -698,6 +701,88 @@ appended (EditFile  *tgt,
             g_string_append_c (out, '\n');
         }
       g_string_append_len (out, tgt->data + at, tgt->len - at);
+    }
+  return out;
+}
+
+/* @tgt's bytes with @texts inserted after its game @after (counted from
+ * 1; 0: before its first), @after below its number of games.  In XML a
+ * game alone on its lines is followed (or, at 0, preceded) by the new
+ * games on lines of their own, indented as it is. */
+static GString *
+inserted (EditFile  *tgt,
+          GPtrArray *texts,
+          guint      after)
+{
+  GString *out = g_string_sized_new (tgt->len + 1024);
+  const char *data = tgt->data;
+  g_autofree char *indent = NULL;
+  gsize at;
+
+  g_assert (after < n_games (tgt));
+  if (!tgt->xml)
+    {
+      /* Each game set apart by a blank line, as the writer does. */
+      if (after == 0)
+        {
+          at = span (tgt->spans, 0)->start;
+          g_string_append_len (out, data, at);
+          for (guint i = 0; i < texts->len; i++)
+            {
+              g_string_append (out, texts->pdata[i]);
+              g_string_append (out, "\n\n");
+            }
+        }
+      else
+        {
+          at = trimmed_end (data, span (tgt->spans, after - 1));
+          g_string_append_len (out, data, at);
+          for (guint i = 0; i < texts->len; i++)
+            {
+              g_string_append (out, "\n\n");
+              g_string_append (out, texts->pdata[i]);
+            }
+        }
+      g_string_append_len (out, data + at, tgt->len - at);
+      return out;
+    }
+  else
+    {
+      DjGameSpan *next_to = span (tgt->spans, after == 0 ? 0 : after - 1);
+      gsize line = next_to->start, end;
+
+      while (line > 0 && (data[line - 1] == ' ' || data[line - 1] == '\t'))
+        line--;
+      at = after == 0 ? next_to->start : next_to->end;
+      if (line == 0 || data[line - 1] == '\n')
+        {
+          if (after == 0)
+            {
+              indent = g_strndup (data + line, next_to->start - line);
+              at = line;
+            }
+          else
+            {
+              for (end = next_to->end; end < tgt->len && (data[end] == ' ' || data[end] == '\t'
+                                                          || data[end] == '\r'); end++)
+                ;
+              if (end < tgt->len && data[end] == '\n')
+                {
+                  indent = g_strndup (data + line, next_to->start - line);
+                  at = end + 1;
+                }
+            }
+        }
+      g_string_append_len (out, data, at);
+      for (guint i = 0; i < texts->len; i++)
+        {
+          if (indent != NULL)
+            g_string_append (out, indent);
+          g_string_append (out, texts->pdata[i]);
+          if (indent != NULL)
+            g_string_append_c (out, '\n');
+        }
+      g_string_append_len (out, data + at, tgt->len - at);
     }
   return out;
 }
@@ -943,6 +1028,7 @@ copy_games (const char         *source,
             gboolean            move,
             const char         *target,
             const DjFileStamp  *target_stamp,
+            guint               after,
             GError            **error)
 {
   g_autoptr(EditFile) src = NULL;
@@ -989,10 +1075,13 @@ copy_games (const char         *source,
   if ((texts = texts_for (src, sel, tgt, error)) == NULL)
     return NULL;
 
-  new_target = appended (tgt, texts);
+  if (after > n_games (tgt))
+    after = n_games (tgt);
+  new_target = after == n_games (tgt) ? appended (tgt, texts) : inserted (tgt, texts, after);
   for (guint i = 0; i < n_games (tgt); i++)
     g_array_append_val (kept, i);
-  if (!verify (tgt, new_target->str, new_target->len, n_games (tgt) + sel->len, kept, error))
+  if (!verify (tgt, new_target->str, new_target->len, n_games (tgt) + sel->len, kept, after,
+               sel->len, error))
     return NULL;
   if (move)
     {
@@ -1005,7 +1094,7 @@ copy_games (const char         *source,
           s++;
         else
           g_array_append_val (kept, i);
-      if (!verify (src, new_source->str, new_source->len, kept->len, kept, error))
+      if (!verify (src, new_source->str, new_source->len, kept->len, kept, G_MAXUINT, 0, error))
         return NULL;
     }
 
@@ -1034,7 +1123,7 @@ dj_collection_edit_copy (const char         *source,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return copy_games (source, source_stamp, numbers, n_numbers, FALSE, FALSE, target,
-                     target_stamp, error);
+                     target_stamp, G_MAXUINT, error);
 }
 
 DjCollectionUndo *
@@ -1051,7 +1140,26 @@ dj_collection_edit_move (const char         *source,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return copy_games (source, source_stamp, numbers, n_numbers, FALSE, TRUE, target,
-                     target_stamp, error);
+                     target_stamp, G_MAXUINT, error);
+}
+
+DjCollectionUndo *
+dj_collection_edit_insert (const char         *source,
+                           const DjFileStamp  *source_stamp,
+                           const guint        *numbers,
+                           guint               n_numbers,
+                           gboolean            move,
+                           const char         *target,
+                           const DjFileStamp  *target_stamp,
+                           guint               after,
+                           GError            **error)
+{
+  g_return_val_if_fail (source != NULL && target != NULL, NULL);
+  g_return_val_if_fail (numbers != NULL || n_numbers == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return copy_games (source, source_stamp, numbers, n_numbers, FALSE, move, target,
+                     target_stamp, after, error);
 }
 
 DjCollectionUndo *
@@ -1064,7 +1172,8 @@ dj_collection_edit_merge (const char         *source,
   g_return_val_if_fail (source != NULL && target != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return copy_games (source, source_stamp, NULL, 0, TRUE, FALSE, target, target_stamp, error);
+  return copy_games (source, source_stamp, NULL, 0, TRUE, FALSE, target, target_stamp,
+                     G_MAXUINT, error);
 }
 
 DjCollectionUndo *
@@ -1103,7 +1212,7 @@ dj_collection_edit_delete (const char         *path,
       s++;
     else
       g_array_append_val (kept, i);
-  if (!verify (f, data->str, data->len, kept->len, kept, error)
+  if (!verify (f, data->str, data->len, kept->len, kept, G_MAXUINT, 0, error)
       || !write_file (undo, f, data, error))
     return NULL;
   return g_steal_pointer (&undo);

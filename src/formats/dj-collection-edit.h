@@ -89,6 +89,21 @@ DjCollectionUndo *dj_collection_edit_move   (const char         *source,
                                              const char         *target,
                                              const DjFileStamp  *target_stamp,
                                              GError            **error);
+/* As dj_collection_edit_copy() (or, when @move, dj_collection_edit_move()),
+ * but @target's new games come right after its game @after (numbered from
+ * 1; 0: before its first game; past its last: after it, as
+ * dj_collection_edit_copy() puts them).  An XML game alone on its lines
+ * gets the new games on lines of their own, indented as it is; in the text
+ * notation a blank line sets each one apart. */
+DjCollectionUndo *dj_collection_edit_insert (const char         *source,
+                                             const DjFileStamp  *source_stamp,
+                                             const guint        *numbers,
+                                             guint               n_numbers,
+                                             gboolean            move,
+                                             const char         *target,
+                                             const DjFileStamp  *target_stamp,
+                                             guint               after,
+                                             GError            **error);
 /* Appends every game of @source to @target; @source is left as it is. */
 DjCollectionUndo *dj_collection_edit_merge  (const char         *source,
                                              const DjFileStamp  *source_stamp,
