@@ -33,16 +33,37 @@
 
 /* Pictures ---------------------------------------------------------------- */
 
+/* The widget as drawn.  A popover just shown may not be drawable for a
+ * frame or two (its picture is empty then): wait for a picture. */
 static GdkTexture *
 render (GtkWidget *widget)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = gtk_widget_get_width (widget);
-  int h = gtk_widget_get_height (widget);
+  gint64 end = g_get_monotonic_time () + TIMEOUT_S * G_USEC_PER_SEC;
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  return dj_test_render_snapshot (snapshot, w, h);
+  for (;;)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      int w = gtk_widget_get_width (widget);
+      int h = gtk_widget_get_height (widget);
+      GskRenderNode *node;
+
+      if (w > 0 && h > 0)
+        gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node != NULL)
+        {
+          GtkSnapshot *again = gtk_snapshot_new ();
+
+          gtk_snapshot_append_node (again, node);
+          gsk_render_node_unref (node);
+          return dj_test_render_snapshot (again, w, h);
+        }
+      if (g_get_monotonic_time () > end)
+        g_error ("Timed out waiting for %s to be drawn", G_OBJECT_TYPE_NAME (widget));
+      flush_events ();
+      dj_test_wait_windows_painted ();
+    }
 }
 
 static void
