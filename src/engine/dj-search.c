@@ -88,6 +88,7 @@ typedef struct
                            * pit refuted before (24 bits) */
   guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
   guint64    key;         /* in the transposition table (set by search()) */
+  const gint8 *slot;      /* its value in the endgame tables (South's view), or NULL */
 } Child;
 
 /* One thread's search state. */
@@ -452,6 +453,13 @@ child_value (Ctx         *c,
       *rep = ch->repeat;
       return 0;
     }
+  if (ch->slot != NULL)
+    {
+      /* Its exact value, read already to order the moves. */
+      c->nodes++;
+      *rep = NO_REP;
+      return ch->taken - (ch->pos.to_move == DJ_SOUTH ? *ch->slot : -*ch->slot);
+    }
   if (ch->taken > 0)
     return ch->taken - search (c, &ch->pos, rem - ch->taken, ply + 1, ply + 1,
                                ch->taken - beta, ch->taken - alpha, rep);
@@ -528,17 +536,24 @@ search (Ctx              *c,
    * child already known to refute is enough. */
   /* The children's table entries are far apart in memory: ask for all
    * of them at once, so that their cache misses overlap. */
-  {
-    guint64 child_keys[DJ_ROW_PITS];
+  /* Likewise the endgame tables' values: a fifth of the time went into
+   * waiting for them one by one. */
+  for (int i = 0; i < n; i++)
+    {
+      Child *ch = &children[i];
+      int crem = rem - ch->taken;
 
-    for (int i = 0; i < n; i++)
-      {
-        child_keys[i] = pos_key (c, &children[i].pos);
-        __builtin_prefetch (bucket_of (c->search, child_keys[i]));
-      }
-    for (int i = 0; i < n; i++)
-      children[i].key = child_keys[i];
-  }
+      ch->slot = NULL;
+      if (crem <= c->tables_seeds && ch->repeat == NO_REP)
+        ch->slot = dj_tables_slot (c->tables, &ch->pos, crem);
+      if (ch->slot != NULL)
+        __builtin_prefetch (ch->slot);
+      else
+        {
+          ch->key = pos_key (c, &ch->pos);
+          __builtin_prefetch (bucket_of (c->search, ch->key));
+        }
+    }
   for (int i = 0; i < n; i++)
     {
       Child *ch = &children[i];
@@ -554,8 +569,10 @@ search (Ctx              *c,
           ch->order = -100;
           continue;
         }
-      if (table_value (c, &ch->pos, rem - ch->taken, &tv))
+      if (ch->slot != NULL || table_value (c, &ch->pos, rem - ch->taken, &tv))
         {
+          if (ch->slot != NULL)
+            tv = ch->pos.to_move == DJ_SOUTH ? *ch->slot : -*ch->slot;
           v = ch->taken - tv;
           if (v >= beta)
             {
