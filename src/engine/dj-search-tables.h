@@ -78,6 +78,12 @@ guint           dj_tables_max_seeds    (const DjTables   *tables);
  * already made, with perfect play and endless play worth 0 (RULES.md).
  * FALSE when @pos has more seeds than the tables hold, or is not a position
  * the game can reach (a feeding move owed while the starved row holds seeds). */
+/* Where the value of @pos, with @seeds seeds on its board, lies (South's
+ * view), or NULL if the tables do not have it: to ask the memory for several
+ * positions' values at once before reading them. */
+const gint8    *dj_tables_slot         (const DjTables   *tables,
+                                        const DjPosition *pos,
+                                        guint             seeds);
 gboolean        dj_tables_lookup       (const DjTables   *tables,
                                         const DjPosition *pos,
                                         int              *value_south);
