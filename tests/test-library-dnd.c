@@ -9,7 +9,10 @@
  * dj_library_window_drop_games(), then through the list's own GtkDragSource
  * "prepare" and GtkDropTarget "motion" and "drop" signals with the value
  * the source's content provider gives, then on a main window, where the
- * game opens; last, real drags with the pointer (XTest): a copy with the
+ * game opens; then, the list sorted and searched (its rows stay in
+ * place), the drag of a row carries the game it shows and the underline
+ * follows the game under a pointer that does not move; last, real drags
+ * with the pointer (XTest): a copy with the
  * row underlined (a picture, library-drop.png, goes to DJ_SCREENSHOT_DIR
  * when it is set), a refusal told by a toast, a move with Shift.
  *
