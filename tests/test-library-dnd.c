@@ -9,7 +9,10 @@
  * dj_library_window_drop_games(), then through the list's own GtkDragSource
  * "prepare" and GtkDropTarget "motion" and "drop" signals with the value
  * the source's content provider gives, then on a main window, where the
- * game opens; last, real drags with the pointer (XTest): a copy with the
+ * game opens; then, the list sorted and searched (its rows stay in
+ * place), the drag of a row carries the game it shows and the underline
+ * follows the game under a pointer that does not move; last, real drags
+ * with the pointer (XTest): a copy with the
  * row underlined (a picture, library-drop.png, goes to DJ_SCREENSHOT_DIR
  * when it is set), a refusal told by a toast, a move with Shift.
  *
@@ -172,7 +175,19 @@ open_library (void)
   return window;
 }
 
-/* A label of @root's that shows @text, NULL when none. */
+/* The text @widget shows: a label's (a toast's title), or an
+ * inscription's (the list's cells); NULL for other widgets. */
+static const char *
+text_of (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return gtk_label_get_label (GTK_LABEL (widget));
+  if (GTK_IS_INSCRIPTION (widget))
+    return gtk_inscription_get_text (GTK_INSCRIPTION (widget));
+  return NULL;
+}
+
+/* A label or cell of @root's on screen that shows @text, NULL when none. */
 static GtkWidget *
 label_showing (GtkWidget  *root,
                const char *text)
@@ -180,8 +195,8 @@ label_showing (GtkWidget  *root,
   g_autoptr(GPtrArray) widgets = all_widgets (root);
 
   for (guint i = 0; i < widgets->len; i++)
-    if (GTK_IS_LABEL (widgets->pdata[i]) && gtk_widget_get_mapped (widgets->pdata[i])
-        && g_strcmp0 (gtk_label_get_label (widgets->pdata[i]), text) == 0)
+    if (gtk_widget_get_mapped (widgets->pdata[i])
+        && g_strcmp0 (text_of (widgets->pdata[i]), text) == 0)
       return widgets->pdata[i];
   return NULL;
 }
@@ -582,6 +597,220 @@ test_drop_signals (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The row of @view at @x, @y, NULL when none. */
+static GtkWidget *
+row_at (GtkWidget *view,
+        double     x,
+        double     y)
+{
+  GtkWidget *w = gtk_widget_pick (view, x, y, GTK_PICK_DEFAULT);
+
+  for (; w != NULL && w != view; w = gtk_widget_get_parent (w))
+    if (strcmp (gtk_widget_get_css_name (w), "row") == 0)
+      return w;
+  return NULL;
+}
+
+/* What the file column names @game: "@file #@number". */
+static char *
+game_label (const DjLibraryGame *game)
+{
+  g_autofree char *base = g_path_get_basename (game->path);
+
+  return g_strdup_printf (_("%s #%u"), base, game->number);
+}
+
+typedef struct
+{
+  GtkWidget  *view;
+  double      x, y;
+  const char *text;
+} RowAt;
+
+/* The row at the point shows @text in a cell on screen. */
+static gboolean
+row_at_shows (gpointer data)
+{
+  RowAt *r = data;
+  GtkWidget *row = row_at (r->view, r->x, r->y);
+
+  return row != NULL && label_showing (row, r->text) != NULL;
+}
+
+/* The drag the list's source gives for a press at @x, @y (a new
+ * reference); its games in @value (unset after). */
+static DjLibraryDrag *
+drag_at (GtkEventController *source,
+         double              x,
+         double              y)
+{
+  g_autoptr(GdkContentProvider) provider = NULL;
+  g_autoptr(GError) error = NULL;
+  GValue value = G_VALUE_INIT;
+  DjLibraryDrag *drag;
+
+  g_signal_emit_by_name (source, "prepare", x, y, &provider);
+  g_assert_nonnull (provider);
+  g_value_init (&value, DJ_TYPE_LIBRARY_DRAG);
+  g_assert_true (gdk_content_provider_get_value (provider, &value, &error));
+  g_assert_no_error (error);
+  drag = dj_library_drag_ref (g_value_get_boxed (&value));
+  g_value_unset (&value);
+  return drag;
+}
+
+/* A drag begun at @x, @y, once the row there shows @game, carries @game
+ * alone (nothing selected). */
+static void
+assert_drag_at (GtkWidget           *view,
+                GtkEventController  *source,
+                double               x,
+                double               y,
+                const DjLibraryGame *game)
+{
+  g_autofree char *text = game_label (game);
+  g_autofree char *what = g_strdup_printf ("the row at %g, %g showing %s", x, y, text);
+  g_autoptr(DjLibraryDrag) drag = NULL;
+  RowAt r = { view, x, y, text };
+
+  dj_test_wait_until (TIMEOUT_S, row_at_shows, &r, what);
+  drag = drag_at (source, x, y);
+  g_assert_cmpuint (dj_library_drag_get_n_games (drag), ==, 1);
+  g_assert_cmpstr (dj_library_drag_get_game (drag, 0)->path, ==, game->path);
+  g_assert_cmpuint (dj_library_drag_get_game (drag, 0)->number, ==, game->number);
+}
+
+typedef struct
+{
+  GtkWidget *view;
+  double     x, y;
+  gboolean   lit;
+} LitAt;
+
+/* The row at the point is underlined (@lit) and no other, or none is. */
+static gboolean
+lit_at_is (gpointer data)
+{
+  LitAt *l = data;
+  GtkWidget *row = row_at (l->view, l->x, l->y);
+
+  return l->lit ? row != NULL && gtk_widget_has_css_class (row, "dj-drop-after")
+                  && n_highlighted (l->view) == 1
+                : n_highlighted (l->view) == 0;
+}
+
+static void
+wait_lit_at (GtkWidget *view,
+             double     x,
+             double     y,
+             gboolean   lit)
+{
+  LitAt l = { view, x, y, lit };
+
+  dj_test_wait_until (TIMEOUT_S, lit_at_is, &l,
+                      lit ? "the row under the pointer underlined" : "no row underlined");
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  const char      *name;
+} Searched;
+
+/* The list shows some games, not all, each one of @name's. */
+static gboolean
+searched (gpointer data)
+{
+  Searched *s = data;
+  guint n = dj_library_window_get_n_shown (s->window);
+
+  if (dj_library_window_get_busy (s->window) || n == 0 || n == 8)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      const DjLibraryGame *game = dj_library_window_get_shown (s->window, i);
+
+      if (g_strcmp0 (game->south, s->name) != 0 && g_strcmp0 (game->north, s->name) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Rows stay in place while the games they show change: after a sort and
+ * after a search, a drag begun on a row carries the game that row shows
+ * (by the list's source and by dj_library_window_drag_games()), and the
+ * underline of a drop follows the game under a pointer that does not
+ * move. */
+static void
+test_drag_after_sort_search (void)
+{
+  DjLibraryWindow *window = open_library ();
+  GtkWidget *view = dj_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+  GtkEventController *source = controller_of (view, GTK_TYPE_DRAG_SOURCE);
+  GtkEventController *target = controller_of (view, GTK_TYPE_DROP_TARGET);
+  g_autoptr(DjLibraryDrag) drag = NULL;
+  g_autoptr(DjLibraryDrag) shown = NULL;
+  g_autofree char *name = NULL;
+  const DjLibraryGame *game;
+  GdkDragAction action = 0;
+  double x1, y1, x2, y2, xb1, yb1;
+  Searched s = { window, NULL };
+
+  dj_test_wait_frames (GTK_WIDGET (window), "the list drawn");
+  /* In file order: a.djn #1–5, then b.djenon #1–3. */
+  row_point (view, text_path, 1, &x1, &y1);
+  row_point (view, text_path, 2, &x2, &y2);
+  row_point (view, xml_path, 1, &xb1, &yb1);
+  assert_drag_at (view, source, x2, y2,
+                  dj_library_window_get_shown (window, 1));
+  g_assert_cmpuint (dj_library_window_get_shown (window, 1)->number, ==, 2);
+
+  /* Sorted the other way: b.djenon #3–1, then a.djn #5–1.  The second
+   * row now shows b.djenon #2, and a drag there carries it. */
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, FALSE);
+  game = dj_library_window_get_shown (window, 1);
+  g_assert_cmpstr (game->path, ==, xml_path);
+  g_assert_cmpuint (game->number, ==, 2);
+  assert_drag_at (view, source, x2, y2, game);
+  shown = dj_library_window_drag_games (window, 1);
+  g_assert_cmpuint (dj_library_drag_get_n_games (shown), ==, 1);
+  g_assert_true (dj_library_drag_get_game (shown, 0) == game);
+  g_clear_pointer (&shown, dj_library_drag_unref);
+
+  /* a.djn #2 (now the seventh row) dragged over the sixth row, a.djn #3:
+   * refused.  Sorted back without a motion, that row shows b.djenon #1:
+   * underlined; sorted again, a.djn #3: no longer. */
+  row_point (view, text_path, 2, &x2, &y2);
+  drag = drag_at (source, x2, y2);
+  g_assert_cmpuint (dj_library_drag_get_game (drag, 0)->number, ==, 2);
+  g_assert_cmpstr (dj_library_drag_get_game (drag, 0)->path, ==, text_path);
+  g_signal_emit_by_name (target, "motion", xb1, yb1, &action);
+  g_assert_cmpint (action, ==, 0);
+  g_assert_cmpuint (n_highlighted (view), ==, 0);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, TRUE);
+  wait_lit_at (view, xb1, yb1, TRUE);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, FALSE);
+  wait_lit_at (view, xb1, yb1, FALSE);
+  g_signal_emit_by_name (target, "leave");
+  g_assert_cmpuint (n_highlighted (view), ==, 0);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, TRUE);
+
+  /* Searched for the player of South in b.djenon #2: the first row shows
+   * the first game found, and a drag there carries it. */
+  name = g_strdup (dj_library_window_get_shown (window, 6)->south);
+  s.name = name;
+  dj_library_window_set_search (window, name);
+  dj_test_wait_until (TIMEOUT_S, searched, &s, "the games of the player searched for");
+  game = dj_library_window_get_shown (window, 0);
+  assert_drag_at (view, source, x1, y1, game);
+  shown = dj_library_window_drag_games (window, 0);
+  g_assert_true (dj_library_drag_get_game (shown, 0) == game);
+  g_clear_pointer (&shown, dj_library_drag_unref);
+  dj_library_window_set_search (window, NULL);
+  wait_listed (window, 8);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The row of @view showing the game the file column names "@file
  * #@number" (rows come and go as the list is read again), NULL when none. */
 static GtkWidget *
@@ -921,6 +1150,7 @@ main (int   argc,
 
   g_test_add_func ("/djenon/library-dnd/drop-copy-move-undo", test_drop_copy_move_undo);
   g_test_add_func ("/djenon/library-dnd/drop-signals", test_drop_signals);
+  g_test_add_func ("/djenon/library-dnd/drag-after-sort-search", test_drag_after_sort_search);
   g_test_add_func ("/djenon/library-dnd/pointer-drags", test_pointer_drags);
   status = g_test_run ();
 

@@ -169,10 +169,20 @@ dj_library_window_drop_games (DjLibraryWindow     *window,
 typedef struct
 {
   DjLibraryWindow *window;      /* not a reference: the state lives on it */
-  GtkWidget       *view;
+  GtkWidget       *view;        /* weak */
   DjLibraryDrag   *dragging;    /* the drag begun here, until it ends */
   const char      *refusal;     /* why the last position was refused */
   GtkWidget       *highlighted; /* the row underlined, weak */
+  /* A drag over the view: what it carries, where the pointer last was,
+   * the game judged there, and the tick that judges again each frame
+   * (rows stay in place: a sort, a search, an update of the library or a
+   * scroll shows another game under a pointer that does not move). */
+  DjLibraryDrag   *over_drag;
+  double           over_x, over_y;
+  GObject         *over_item;
+  GtkWidget       *over_row;    /* weak */
+  gboolean         over_can_edit;
+  guint            over_tick;
 } Dnd;
 
 static void
@@ -202,14 +212,41 @@ dnd_highlight (Dnd       *dnd,
 }
 
 static void
+set_over_row (Dnd       *dnd,
+              GtkWidget *row)
+{
+  if (dnd->over_row != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (dnd->over_row), (gpointer *) &dnd->over_row);
+  dnd->over_row = row;
+  if (row != NULL)
+    g_object_add_weak_pointer (G_OBJECT (row), (gpointer *) &dnd->over_row);
+}
+
+/* The drag has left the view, or was dropped, or ended. */
+static void
+dnd_not_over (Dnd *dnd)
+{
+  if (dnd->over_tick != 0 && dnd->view != NULL)
+    gtk_widget_remove_tick_callback (dnd->view, dnd->over_tick);
+  dnd->over_tick = 0;
+  g_clear_pointer (&dnd->over_drag, dj_library_drag_unref);
+  g_clear_object (&dnd->over_item);
+  set_over_row (dnd, NULL);
+  dnd_unhighlight (dnd);
+}
+
+static void
 dnd_free (Dnd *dnd)
 {
-  dnd_unhighlight (dnd);
+  dnd_not_over (dnd);
   g_clear_pointer (&dnd->dragging, dj_library_drag_unref);
+  if (dnd->view != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (dnd->view), (gpointer *) &dnd->view);
   g_free (dnd);
 }
 
-/* The item a row shows: its cells' children know it. */
+/* The item a row shows: its cells on screen know it (those off screen
+ * may still show the game the row had before). */
 static GObject *
 row_item (GtkWidget *row)
 {
@@ -220,13 +257,15 @@ row_item (GtkWidget *row)
       {
         GObject *item = g_object_get_data (G_OBJECT (c), "dj-item");
 
-        if (item != NULL)
+        if (item != NULL && gtk_widget_get_mapped (c))
           return item;
       }
   return NULL;
 }
 
-/* The item of the row at @x, @y of the view, and that row. */
+/* The item of the row at @x, @y of the view, and that row: the game the
+ * cell under the pointer shows (the cells of a row in place show its new
+ * game as soon as they are on screen), else the row's. */
 static GObject *
 item_at (GtkWidget  *view,
          double      x,
@@ -234,17 +273,22 @@ item_at (GtkWidget  *view,
          GtkWidget **row)
 {
   GtkWidget *picked = gtk_widget_pick (view, x, y, GTK_PICK_DEFAULT);
+  GObject *item = NULL;
 
   *row = NULL;
   for (GtkWidget *w = picked; w != NULL && w != view; w = gtk_widget_get_parent (w))
-    if (strcmp (gtk_widget_get_css_name (w), "row") == 0)
-      {
-        GObject *item = row_item (w);
-
-        if (item != NULL)
-          *row = w;
-        return item;
-      }
+    {
+      if (item == NULL && gtk_widget_get_mapped (w))
+        item = g_object_get_data (G_OBJECT (w), "dj-item");
+      if (strcmp (gtk_widget_get_css_name (w), "row") == 0)
+        {
+          if (item == NULL)
+            item = row_item (w);
+          if (item != NULL)
+            *row = w;
+          return item;
+        }
+    }
   return NULL;
 }
 
@@ -303,7 +347,7 @@ on_drag_end (GtkDragSource *source,
   /* A move has already taken the games out of their files: nothing to
    * delete here. */
   g_clear_pointer (&dnd->dragging, dj_library_drag_unref);
-  dnd_unhighlight (dnd);
+  dnd_not_over (dnd);
 }
 
 /* The action a drop would take: a copy, or a move when only that is
@@ -318,6 +362,61 @@ drop_action (GtkDropTarget *target)
          : (actions & GDK_ACTION_MOVE) ? GDK_ACTION_MOVE : 0;
 }
 
+/* Judges a drop of @drag at @x, @y: why it would be refused, the row
+ * that would take it underlined.  TRUE when it would be taken. */
+static gboolean
+judge (Dnd           *dnd,
+       DjLibraryDrag *drag,
+       double         x,
+       double         y)
+{
+  GtkWidget *row;
+  GObject *item = item_at (dnd->view, x, y, &row);
+
+  gboolean can_edit = _dj_library_window_can_edit (dnd->window);
+
+  if (drag == dnd->over_drag && item == dnd->over_item && row == dnd->over_row
+      && can_edit == dnd->over_can_edit && dnd->over_item != NULL)
+    return dnd->refusal == NULL;
+  dnd->over_can_edit = can_edit;
+  if (drag != dnd->over_drag)
+    {
+      g_clear_pointer (&dnd->over_drag, dj_library_drag_unref);
+      dnd->over_drag = dj_library_drag_ref (drag);
+    }
+  g_set_object (&dnd->over_item, item);
+  set_over_row (dnd, row);
+  dnd->refusal = dj_library_window_drop_refusal (dnd->window, drag,
+                                                 item != NULL ? _dj_library_item_get_game (item)
+                                                 : NULL);
+  dnd_highlight (dnd, dnd->refusal == NULL ? row : NULL);
+  return dnd->refusal == NULL;
+}
+
+/* Each frame while a drag is over the view: the game under the pointer
+ * may have changed without a motion (sorted, searched, scrolled, the
+ * library updated); the underline follows it (a frame later: the rows
+ * are laid out then). */
+static gboolean
+over_tick (GtkWidget     *view,
+           GdkFrameClock *clock,
+           gpointer       data)
+{
+  Dnd *dnd = data;
+
+  if (dnd->over_drag != NULL)
+    judge (dnd, dnd->over_drag, dnd->over_x, dnd->over_y);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+over_tick_gone (gpointer data)
+{
+  Dnd *dnd = data;
+
+  dnd->over_tick = 0;
+}
+
 static GdkDragAction
 on_motion (GtkDropTarget *target,
            double         x,
@@ -327,23 +426,21 @@ on_motion (GtkDropTarget *target,
   const GValue *value = gtk_drop_target_get_value (target);
   DjLibraryDrag *drag = value != NULL && G_VALUE_HOLDS (value, DJ_TYPE_LIBRARY_DRAG)
                         ? g_value_get_boxed (value) : dnd->dragging;
-  GtkWidget *row;
-  GObject *item = item_at (dnd->view, x, y, &row);
 
   if (drag == NULL)
     return 0;
-  dnd->refusal = dj_library_window_drop_refusal (dnd->window, drag,
-                                                 item != NULL ? _dj_library_item_get_game (item)
-                                                 : NULL);
-  dnd_highlight (dnd, dnd->refusal == NULL ? row : NULL);
-  return dnd->refusal == NULL ? drop_action (target) : 0;
+  dnd->over_x = x;
+  dnd->over_y = y;
+  if (dnd->over_tick == 0)
+    dnd->over_tick = gtk_widget_add_tick_callback (dnd->view, over_tick, dnd, over_tick_gone);
+  return judge (dnd, drag, x, y) ? drop_action (target) : 0;
 }
 
 static void
 on_leave (GtkDropTarget *target,
           Dnd           *dnd)
 {
-  dnd_unhighlight (dnd);
+  dnd_not_over (dnd);
 }
 
 static gboolean
@@ -358,7 +455,7 @@ on_drop (GtkDropTarget *target,
   g_autoptr(GObject) on = item != NULL ? g_object_ref (item) : NULL;
   gboolean move = drop_action (target) == GDK_ACTION_MOVE;
 
-  dnd_unhighlight (dnd);
+  dnd_not_over (dnd);
   /* Told here, not again when the drag is cancelled. */
   dnd->refusal = NULL;
   if (!G_VALUE_HOLDS (value, DJ_TYPE_LIBRARY_DRAG) || g_value_get_boxed (value) == NULL)
@@ -378,6 +475,7 @@ _dj_library_window_init_dnd (DjLibraryWindow *self,
 
   dnd->window = self;
   dnd->view = view;
+  g_object_add_weak_pointer (G_OBJECT (view), (gpointer *) &dnd->view);
   g_object_set_data_full (G_OBJECT (self), "dj-library-dnd", dnd, (GDestroyNotify) dnd_free);
 
   gtk_drag_source_set_actions (source, GDK_ACTION_COPY | GDK_ACTION_MOVE);

@@ -22,7 +22,12 @@ G_BEGIN_DECLS
  * File…: one undo, safe saves, the other games byte-identical.  A drop on a
  * game of a file the games come from, on no game, or while the library is
  * updated, is refused: no drop highlight, and a toast says why when the
- * games are let go there.  A row that takes the drop is underlined.
+ * games are let go there.  A row that takes the drop is underlined.  The
+ * list's rows stay in place (dj-library-rows.h): the game a drag carries
+ * and the one it is judged against are those the cells under the pointer
+ * show, and while a drag is over the list the underline follows the game
+ * shown under the pointer when the list is sorted, searched, scrolled or
+ * read again.
  *
  * Dropped on a main window, each file's first game dragged opens as the
  * Library window's Open does (dj-window-dnd.c).
