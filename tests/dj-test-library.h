@@ -7,9 +7,44 @@
 #include <glib/gstdio.h>
 
 #include "dj-library.h"
+#include "dj-library-window.h"
 #include "dj-notation.h"
 #include "dj-random-games.h"
 #include "dj-xml.h"
+
+#define DJ_TEST_LIBRARY_TIMEOUT_S 60
+
+/* The bytes of @path (they must be readable). */
+static G_GNUC_UNUSED char *
+dj_test_file_contents (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The games of @path: the text notation for .djn, XML otherwise. */
+static G_GNUC_UNUSED DjCollection *
+dj_test_load_games (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  DjCollection *games = g_str_has_suffix (path, ".djn")
+                        ? dj_notation_load_file (file, NULL, &error)
+                        : dj_xml_load_file (file, NULL, &error);
+
+  g_assert_no_error (error);
+  return games;
+}
+
+static G_GNUC_UNUSED guint
+dj_test_games_in (const char *path)
+{
+  g_autoptr(DjCollection) games = dj_test_load_games (path);
+
+  return dj_collection_get_n_games (games);
+}
 
 /* Two files of random Djenon-aboure games in @home/games, a.djn (5 games,
  * text) and b.djenon (3 games, XML), made from @seed and @seed + 1, added to
@@ -44,4 +79,46 @@ dj_test_make_library (const char  *home,
   g_assert_true (dj_library_update (library, NULL, NULL, NULL, &report, &error));
   g_assert_cmpuint (report.games, ==, 8);
   dj_library_report_clear (&report);
+}
+
+typedef struct
+{
+  DjLibraryWindow *window;
+  guint            n_games;
+} DjTestListed;
+
+static G_GNUC_UNUSED gboolean
+dj_test_listed (gpointer data)
+{
+  DjTestListed *l = data;
+
+  return !dj_library_window_get_busy (l->window)
+         && dj_library_window_get_n_games (l->window) == l->n_games;
+}
+
+/* Waits until @window lists @n_games and the library is idle. */
+static G_GNUC_UNUSED void
+dj_test_wait_listed (DjLibraryWindow *window,
+                     guint            n_games)
+{
+  DjTestListed l = { window, n_games };
+
+  dj_test_wait_until (DJ_TEST_LIBRARY_TIMEOUT_S, dj_test_listed, &l,
+                      "the games listed and the library idle");
+}
+
+/* A Library window on the library dj_test_make_library() made, @width wide
+ * (0: its default size), in file order: a.djn #1–5, then b.djenon #1–3. */
+static G_GNUC_UNUSED DjLibraryWindow *
+dj_test_open_library_sized (int width)
+{
+  DjLibraryWindow *window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app),
+                                                                      NULL));
+
+  if (width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  dj_test_wait_listed (window, 8);
+  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, TRUE);
+  return window;
 }

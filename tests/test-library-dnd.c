@@ -48,43 +48,16 @@ make_library (void)
   dj_test_make_library (home, 51, &text_path, &xml_path);
 }
 
-static char *
-contents (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* Game @i of @path as the text notation writes it, to compare games of
  * files of either format. */
 static char *
 game_text (const char *path,
            guint       i)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DjCollection) games = g_str_has_suffix (path, ".djn")
-                                  ? dj_notation_load_file (file, NULL, &error)
-                                  : dj_xml_load_file (file, NULL, &error);
+  g_autoptr(DjCollection) games = dj_test_load_games (path);
 
-  g_assert_no_error (error);
   g_assert_cmpuint (i, <, dj_collection_get_n_games (games));
   return dj_notation_write_game (dj_collection_get_game (games, i));
-}
-
-static guint
-games_in (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DjCollection) games = g_str_has_suffix (path, ".djn")
-                                  ? dj_notation_load_file (file, NULL, &error)
-                                  : dj_xml_load_file (file, NULL, &error);
-
-  g_assert_no_error (error);
-  return dj_collection_get_n_games (games);
 }
 
 /* @now is @old with one run of bytes put in (every byte of @old kept, in
@@ -116,41 +89,10 @@ count (const char *text,
   return n;
 }
 
-typedef struct
-{
-  DjLibraryWindow *window;
-  guint            n_games;
-} Listed;
-
-static gboolean
-listed (gpointer data)
-{
-  Listed *l = data;
-
-  return !dj_library_window_get_busy (l->window)
-         && dj_library_window_get_n_games (l->window) == l->n_games;
-}
-
-static void
-wait_listed (DjLibraryWindow *window,
-             guint            n_games)
-{
-  Listed l = { window, n_games };
-
-  dj_test_wait_until (TIMEOUT_S, listed, &l, "the games listed and the library idle");
-}
-
 static DjLibraryWindow *
 open_library (void)
 {
-  DjLibraryWindow *window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app),
-                                                                      NULL));
-
-  gtk_window_present (GTK_WINDOW (window));
-  wait_listed (window, 8);
-  /* In file order: a.djn #1–5, then b.djenon #1–3. */
-  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, TRUE);
-  return window;
+  return dj_test_open_library_sized (0);
 }
 
 /* The text @widget shows: a label's (a toast's title), or an
@@ -218,7 +160,7 @@ static gboolean
 undone (gpointer data)
 {
   Undone *u = data;
-  g_autofree char *now = contents (u->path);
+  g_autofree char *now = dj_test_file_contents (u->path);
 
   if (strcmp (now, u->before) == 0)
     return TRUE;
@@ -257,8 +199,8 @@ static void
 test_drop_copy_move_undo (void)
 {
   DjLibraryWindow *window = open_library ();
-  g_autofree char *old_a = contents (text_path);
-  g_autofree char *old_b = contents (xml_path);
+  g_autofree char *old_a = dj_test_file_contents (text_path);
+  g_autofree char *old_b = dj_test_file_contents (xml_path);
   g_autofree char *a1 = game_text (text_path, 0);
   g_autofree char *a2 = game_text (text_path, 1);
   g_autofree char *a4 = game_text (text_path, 3);
@@ -291,10 +233,10 @@ test_drop_copy_move_undo (void)
                         "file."));
   g_assert_false (dj_library_window_drop_games (window, drag, NULL, TRUE));
   wait_toast (window, _("Drop the games on a game of another file: they are put after it."));
-  now = contents (text_path);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
-  now = contents (xml_path);
+  now = dj_test_file_contents (xml_path);
   g_assert_cmpstr (now, ==, old_b);
   g_clear_pointer (&now, g_free);
 
@@ -302,12 +244,12 @@ test_drop_copy_move_undo (void)
    * own bytes all kept, a.djn untouched. */
   g_assert_true (dj_library_window_drop_games (window, drag,
                                                dj_library_window_get_shown (window, 5), FALSE));
-  wait_listed (window, 10);
-  now = contents (xml_path);
+  dj_test_wait_listed (window, 10);
+  now = dj_test_file_contents (xml_path);
   added = one_insertion (old_b, now);
   g_assert_cmpuint (count (now, "<game"), ==, count (old_b, "<game") + 2);
   g_clear_pointer (&now, g_free);
-  now = contents (text_path);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
   game = game_text (xml_path, 0);
@@ -333,7 +275,7 @@ test_drop_copy_move_undo (void)
 
   /* One undo: b.djenon as it was, byte for byte. */
   undo (window, xml_path, old_b);
-  wait_listed (window, 8);
+  dj_test_wait_listed (window, 8);
 
   /* Moved (Shift held): a.djn #4, not selected, after b.djenon #3, the
    * last game.  It leaves a.djn (its other bytes kept) and comes last in
@@ -342,13 +284,13 @@ test_drop_copy_move_undo (void)
   g_assert_cmpuint (dj_library_drag_get_n_games (alone), ==, 1);
   g_assert_true (dj_library_window_drop_games (window, alone,
                                                dj_library_window_get_shown (window, 7), TRUE));
-  wait_listed (window, 8);
-  g_assert_cmpuint (games_in (text_path), ==, 4);
-  g_assert_cmpuint (games_in (xml_path), ==, 4);
-  now = contents (text_path);
+  dj_test_wait_listed (window, 8);
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 4);
+  g_assert_cmpuint (dj_test_games_in (xml_path), ==, 4);
+  now = dj_test_file_contents (text_path);
   taken = one_insertion (now, old_a);
   g_clear_pointer (&now, g_free);
-  now = contents (xml_path);
+  now = dj_test_file_contents (xml_path);
   g_clear_pointer (&added, g_free);
   added = one_insertion (old_b, now);
   g_assert_cmpuint (count (now, "<game"), ==, count (old_b, "<game") + 1);
@@ -365,11 +307,11 @@ test_drop_copy_move_undo (void)
 
   /* One undo puts both files back. */
   undo (window, xml_path, old_b);
-  wait_listed (window, 8);
-  now = contents (text_path);
+  dj_test_wait_listed (window, 8);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
-  now = contents (xml_path);
+  now = dj_test_file_contents (xml_path);
   g_assert_cmpstr (now, ==, old_b);
   g_clear_pointer (&now, g_free);
   g_assert_cmpstr (dj_library_window_get_shown (window, 3)->south, ==, south);
@@ -468,8 +410,8 @@ test_drop_signals (void)
   GtkWidget *view = dj_test_find_widget (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
   GtkEventController *source = controller_of (view, GTK_TYPE_DRAG_SOURCE);
   GtkEventController *target = controller_of (view, GTK_TYPE_DROP_TARGET);
-  g_autofree char *old_a = contents (text_path);
-  g_autofree char *old_b = contents (xml_path);
+  g_autofree char *old_a = dj_test_file_contents (text_path);
+  g_autofree char *old_b = dj_test_file_contents (xml_path);
   g_autofree char *a2 = game_text (text_path, 1);
   g_autofree char *now = NULL, *added = NULL, *game = NULL;
   g_autoptr(GdkContentProvider) provider = NULL;
@@ -520,25 +462,25 @@ test_drop_signals (void)
   g_assert_false (dropped);
   wait_toast (window, _("The games are already in this file: drop them on a game of another "
                         "file."));
-  now = contents (text_path);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
 
   /* Dropped on b.djenon #3: copied after it, as its #4. */
   g_signal_emit_by_name (target, "drop", &value, xb, yb, &dropped);
   g_assert_true (dropped);
-  wait_listed (window, 9);
-  now = contents (xml_path);
+  dj_test_wait_listed (window, 9);
+  now = dj_test_file_contents (xml_path);
   added = one_insertion (old_b, now);
   g_assert_cmpuint (count (now, "<game"), ==, count (old_b, "<game") + 1);
   g_clear_pointer (&now, g_free);
   game = game_text (xml_path, 3);
   g_assert_cmpstr (game, ==, a2);
-  now = contents (text_path);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
   undo (window, xml_path, old_b);
-  wait_listed (window, 8);
+  dj_test_wait_listed (window, 8);
 
   /* On a main window: a.djn opens at game #2, in a window of its own; the
    * window dropped on keeps its game. */
@@ -785,7 +727,7 @@ test_drag_after_sort_search (void)
   g_assert_true (dj_library_drag_get_game (shown, 0) == game);
   g_clear_pointer (&shown, dj_library_drag_unref);
   dj_library_window_set_search (window, NULL);
-  wait_listed (window, 8);
+  dj_test_wait_listed (window, 8);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1046,8 +988,8 @@ test_pointer_drags (void)
 {
   DjLibraryWindow *window;
   GtkWidget *view;
-  g_autofree char *old_a = contents (text_path);
-  g_autofree char *old_b = contents (xml_path);
+  g_autofree char *old_a = dj_test_file_contents (text_path);
+  g_autofree char *old_b = dj_test_file_contents (xml_path);
   g_autofree char *a2 = game_text (text_path, 1);
   g_autofree char *a3 = game_text (text_path, 2);
   g_autofree char *game = NULL, *now = NULL;
@@ -1064,16 +1006,16 @@ test_pointer_drags (void)
   dj_test_wait_frames (GTK_WIDGET (window), "the drop highlight drawn");
   dj_test_save_screenshot (GTK_WIDGET (window), "library-drop.png");
   pointer_release (FALSE);
-  wait_listed (window, 9);
-  g_assert_cmpuint (games_in (xml_path), ==, 4);
+  dj_test_wait_listed (window, 9);
+  g_assert_cmpuint (dj_test_games_in (xml_path), ==, 4);
   game = game_text (xml_path, 1);
   g_assert_cmpstr (game, ==, a2);
   g_clear_pointer (&game, g_free);
-  now = contents (text_path);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
   undo (window, xml_path, old_b);
-  wait_listed (window, 8);
+  dj_test_wait_listed (window, 8);
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* a.djn #3 over b.djenon #1, then let go on a.djn #4: refused, and
@@ -1084,7 +1026,7 @@ test_pointer_drags (void)
   pointer_release (FALSE);
   wait_toast (window, _("The games are already in this file: drop them on a game of another "
                         "file."));
-  now = contents (text_path);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   g_clear_pointer (&now, g_free);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -1093,14 +1035,14 @@ test_pointer_drags (void)
   window = open_watched (&view);
   pointer_drag_to (view, text_path, 3, xml_path, 1, TRUE);
   pointer_release (TRUE);
-  wait_listed (window, 8);
-  g_assert_cmpuint (games_in (text_path), ==, 4);
-  g_assert_cmpuint (games_in (xml_path), ==, 4);
+  dj_test_wait_listed (window, 8);
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 4);
+  g_assert_cmpuint (dj_test_games_in (xml_path), ==, 4);
   game = game_text (xml_path, 1);
   g_assert_cmpstr (game, ==, a3);
   undo (window, xml_path, old_b);
-  wait_listed (window, 8);
-  now = contents (text_path);
+  dj_test_wait_listed (window, 8);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, old_a);
   gtk_window_destroy (GTK_WINDOW (window));
 }

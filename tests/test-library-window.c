@@ -41,71 +41,10 @@ make_library (void)
   dj_test_make_library (home, 41, &text_path, &xml_path);
 }
 
-static guint
-games_in (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DjCollection) games = g_str_has_suffix (path, ".djn")
-                                  ? dj_notation_load_file (file, NULL, &error)
-                                  : dj_xml_load_file (file, NULL, &error);
-
-  g_assert_no_error (error);
-  return dj_collection_get_n_games (games);
-}
-
-static char *
-contents (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
-typedef struct
-{
-  DjLibraryWindow *window;
-  guint            n_games;
-} Listed;
-
-static gboolean
-listed (gpointer data)
-{
-  Listed *l = data;
-
-  return !dj_library_window_get_busy (l->window)
-         && dj_library_window_get_n_games (l->window) == l->n_games;
-}
-
-static void
-wait_listed (DjLibraryWindow *window,
-             guint            n_games)
-{
-  Listed l = { window, n_games };
-
-  dj_test_wait_until (TIMEOUT_S, listed, &l, "the games listed and the library idle");
-}
-
-static DjLibraryWindow *
-open_library_sized (int width)
-{
-  DjLibraryWindow *window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app),
-                                                                      NULL));
-
-  if (width > 0)
-    gtk_window_set_default_size (GTK_WINDOW (window), width, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_listed (window, 8);
-  /* In file order: a.djn #1–5, then b.djenon #1–3. */
-  dj_library_window_sort (window, DJ_LIBRARY_COLUMN_FILE, TRUE);
-  return window;
-}
-
 static DjLibraryWindow *
 open_library (void)
 {
-  return open_library_sized (0);
+  return dj_test_open_library_sized (0);
 }
 
 static gboolean
@@ -196,9 +135,9 @@ test_copy_delete_undo_move (void)
   dj_library_window_select (window, 1, TRUE);
   gtk_widget_activate_action (GTK_WIDGET (window), "library.copy-to", NULL);
   choose_file (wait_dialog (), xml_path);
-  wait_listed (window, 10);
-  g_assert_cmpuint (games_in (xml_path), ==, 5);
-  g_assert_cmpuint (games_in (text_path), ==, 5);
+  dj_test_wait_listed (window, 10);
+  g_assert_cmpuint (dj_test_games_in (xml_path), ==, 5);
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 5);
   g_assert_cmpstr (dj_library_window_get_shown (window, 8)->path, ==, xml_path);
   g_assert_cmpuint (dj_library_window_get_shown (window, 9)->number, ==, 5);
   g_assert_cmpstr (dj_library_window_get_shown (window, 9)->south, ==,
@@ -207,7 +146,7 @@ test_copy_delete_undo_move (void)
   dj_test_wait_until (TIMEOUT_S, document_told, document, "the document told of the change");
 
   /* Delete a.djn #3: the dialog names it; Cancel keeps it. */
-  before_delete = contents (text_path);
+  before_delete = dj_test_file_contents (text_path);
   south = g_strdup (dj_library_window_get_shown (window, 2)->south);
   dj_library_window_select (window, 2, FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
@@ -215,18 +154,18 @@ test_copy_delete_undo_move (void)
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), south));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "a.djn"));
   respond (dialog, "cancel");
-  g_assert_cmpuint (games_in (text_path), ==, 5);
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 5);
   gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
   respond (wait_dialog (), "delete");
-  wait_listed (window, 9);
-  g_assert_cmpuint (games_in (text_path), ==, 4);
+  dj_test_wait_listed (window, 9);
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 4);
   for (guint i = 0; i < 4; i++)
     g_assert_cmpuint (dj_library_window_get_shown (window, i)->number, ==, i + 1);
 
   /* Undo: the file's bytes as before, and the game listed again. */
   gtk_widget_activate_action (GTK_WIDGET (window), "library.undo", NULL);
-  wait_listed (window, 10);
-  now = contents (text_path);
+  dj_test_wait_listed (window, 10);
+  now = dj_test_file_contents (text_path);
   g_assert_cmpstr (now, ==, before_delete);
   g_assert_cmpstr (dj_library_window_get_shown (window, 2)->south, ==, south);
 
@@ -234,13 +173,13 @@ test_copy_delete_undo_move (void)
   dj_library_window_select (window, 5, FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "library.move-to", NULL);
   choose_file (wait_dialog (), text_path);
-  wait_listed (window, 10);
-  g_assert_cmpuint (games_in (text_path), ==, 6);
-  g_assert_cmpuint (games_in (xml_path), ==, 4);
+  dj_test_wait_listed (window, 10);
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 6);
+  g_assert_cmpuint (dj_test_games_in (xml_path), ==, 4);
 
   /* A file changed behind the library's back is refused, with its name. */
   {
-    g_autofree char *old = contents (text_path);
+    g_autofree char *old = dj_test_file_contents (text_path);
     g_autofree char *changed = g_strconcat (old, "\n", NULL);
     g_autofree char *body = NULL;
 
@@ -253,7 +192,7 @@ test_copy_delete_undo_move (void)
     body = g_strdup (adw_message_dialog_get_body (dialog));
     g_assert_nonnull (strstr (body, "a.djn"));
     respond (dialog, "close");
-    g_assert_cmpuint (games_in (text_path), ==, 6);
+    g_assert_cmpuint (dj_test_games_in (text_path), ==, 6);
   }
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -428,7 +367,7 @@ picture (DjLibraryWindow *window,
 static void
 test_layout_names (void)
 {
-  DjLibraryWindow *window = open_library_sized (1200);
+  DjLibraryWindow *window = dj_test_open_library_sized (1200);
   gpointer args[2] = { window, GINT_TO_POINTER (FALSE) };
   GtkColumnView *view = NULL;
   guint visible = 0;
@@ -786,7 +725,7 @@ test_rows_off_screen (void)
 
   window = DJ_LIBRARY_WINDOW (dj_library_window_new (GTK_APPLICATION (app), dir));
   gtk_window_present (GTK_WINDOW (window));
-  wait_listed (window, 60);
+  dj_test_wait_listed (window, 60);
   frames.window = window;
   view = find_column_view (GTK_WIDGET (window));
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_parent (view)));
