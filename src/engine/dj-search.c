@@ -91,6 +91,7 @@ typedef struct
                            * pit refuted before (24 bits) */
   guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
   const gint8 *slot;      /* its value in the endgame tables (South's view), or NULL */
+  guint64    key;         /* in the transposition table, when slot is NULL */
 } Child;
 
 /* One thread's search state. */
@@ -438,6 +439,13 @@ sort_children (Child *children,
 static int search (Ctx *c, const DjPosition *pos, int rem, guint seg_start, guint ply,
                    int alpha, int beta, guint *rep);
 
+/* A child's exact value from the endgame tables, from its mover's view. */
+static inline int
+slot_value (const Child *ch)
+{
+  return ch->pos.to_move == DJ_SOUTH ? *ch->slot : -*ch->slot;
+}
+
 /* The value of a child from the parent's view; the child is searched with
  * the window (alpha, beta) of the parent. */
 static inline int
@@ -460,7 +468,7 @@ child_value (Ctx         *c,
       /* Its exact value, read already to order the moves. */
       c->nodes++;
       *rep = NO_REP;
-      return ch->taken - (ch->pos.to_move == DJ_SOUTH ? *ch->slot : -*ch->slot);
+      return ch->taken - slot_value (ch);
     }
   if (ch->taken > 0)
     return ch->taken - search (c, &ch->pos, rem - ch->taken, ply + 1, ply + 1,
@@ -557,7 +565,10 @@ search (Ctx              *c,
       if (ch->slot != NULL)
         __builtin_prefetch (ch->slot);
       else
-        __builtin_prefetch (bucket_of (c->search, pos_key (c, &ch->pos)));
+        {
+          ch->key = pos_key (c, &ch->pos);
+          __builtin_prefetch (bucket_of (c->search, ch->key));
+        }
     }
   for (int i = 0; i < n; i++)
     {
@@ -577,7 +588,7 @@ search (Ctx              *c,
       if (ch->slot != NULL || table_value (c, &ch->pos, rem - ch->taken, &tv))
         {
           if (ch->slot != NULL)
-            tv = ch->pos.to_move == DJ_SOUTH ? *ch->slot : -*ch->slot;
+            tv = slot_value (ch);
           v = ch->taken - tv;
           if (v >= beta)
             {
@@ -586,7 +597,7 @@ search (Ctx              *c,
             }
           ch->order = 50 + v;
         }
-      else if (rem <= ETC_SEEDS && tt_probe (c->search, pos_key (c, &ch->pos), &data))
+      else if (rem <= ETC_SEEDS && tt_probe (c->search, ch->key, &data))
         {
           v = ch->taken - D_UPPER (data);
           if (v >= beta)
@@ -1250,7 +1261,11 @@ job_run (Job *job)
   static const guint phases[] = { 1, 0, 1 };
 
   if (deadline != 0)
-    job->deadline = g_get_monotonic_time () + (deadline - g_get_monotonic_time ()) / 2;
+    {
+      gint64 now = g_get_monotonic_time ();
+
+      job->deadline = now + (deadline - now) / 2;
+    }
   if (node_limit != 0)
     job->node_limit = MAX (node_limit / 2, 1);
   ctx_init (c, job);
@@ -1265,9 +1280,8 @@ job_run (Job *job)
       if (k == 1)
         {
           /* Half the budget spent, or lines cut by a depth limit: the
-           * whole budget from now on. */
-          if (g_atomic_int_get (&job->abort) && !budget)
-            break;
+           * whole budget from now on.  (Without a budget only a
+           * cancellation stops a search, and that ended the loop above.) */
           job->deadline = c->deadline = deadline;
           job->node_limit = c->node_limit = node_limit;
           g_atomic_int_set (&job->abort, 0);
