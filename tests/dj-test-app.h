@@ -41,6 +41,10 @@ dj_test_make_home (const char *name)
       g_mkdir_with_parents (dir, 0700);
       g_setenv (xdg[i], dir, TRUE);
     }
+  /* A subprocess test given its parent's cache (deeper endgame tables made
+   * by one child and read by the next). */
+  if (g_getenv ("DJENON_TEST_CACHE_HOME") != NULL)
+    g_setenv ("XDG_CACHE_HOME", g_getenv ("DJENON_TEST_CACHE_HOME"), TRUE);
   return home;
 }
 

@@ -17,6 +17,8 @@
 #include "dj-play-engine.h"
 #include "dj-resources.h"
 #include "dj-review.h"
+#include "dj-search-tables.h"
+#include "dj-tables-builder.h"
 #include "dj-window.h"
 
 #include "dj-test-app.h"
@@ -296,6 +298,190 @@ test_panel_damaged_book (void)
   for (guint k = 0; k < 20; k++)
     flush_events ();
   dj_test_save_screenshot (GTK_WIDGET (f.panel), "analysis-damaged-book.png");
+  panel_teardown (&f);
+}
+
+/* Deeper endgame tables (issue 26): the first analysis of a Djenon-abe game
+ * asks for them; the panel says they are being made, with a progress bar,
+ * while its values stay exact; once made they are used and saved, and the
+ * note goes.  A damaged saved file is said to be refused and made again;
+ * a cache that cannot be written is said, and the analysis goes on.  In
+ * subprocesses (the tables load once a process), on tables of 8 seeds
+ * made deeper to 12 (a second or two, where 16 take half a minute). */
+
+typedef struct
+{
+  PanelFixture *f;
+  char         *note_building;   /* the panel's note when the build began */
+  gboolean      bar_shown;       /* the progress bar was visible during it */
+  double        most;            /* the highest fraction shown */
+  gboolean      ended;
+} TablesWatch;
+
+static void
+on_tables_notify (DjTablesBuilder *builder,
+                  GParamSpec      *pspec,
+                  TablesWatch     *w)
+{
+  /* The panel's own handler ran first: it shows what the builder says. */
+  if (dj_tables_builder_get_building (builder))
+    {
+      if (w->note_building == NULL)
+        w->note_building = g_strdup (dj_analysis_panel_get_tables_note (w->f->panel));
+      w->most = MAX (w->most, dj_tables_builder_get_fraction (builder));
+      w->bar_shown |= dj_tables_builder_get_fraction (builder) > 0;
+    }
+  else if (w->note_building != NULL)
+    w->ended = TRUE;
+}
+
+static gboolean
+tables_ended (gpointer data)
+{
+  TablesWatch *w = data;
+
+  return w->ended;
+}
+
+static DjGame *
+new_abe_game (const char *setup)
+{
+  DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjPosition pos;
+
+  g_assert_true (dj_position_parse (setup, &pos, NULL));
+  return dj_game_new (&rules, &pos);
+}
+
+static void
+run_tables_child (const char *data_dir,
+                  const char *cache_home,
+                  const char *scenario)
+{
+  g_setenv ("DJENON_TABLES_DIR", data_dir, TRUE);
+  /* (the child makes itself a new home: dj_test_make_home) */
+  g_setenv ("DJENON_TEST_CACHE_HOME", cache_home, TRUE);
+  g_setenv ("DJENON_TABLES_CACHE_SEEDS", "12", TRUE);
+  g_setenv ("DJENON_TABLES_SCENARIO", scenario, TRUE);
+  g_test_trap_subprocess (NULL, 300 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_panel_deeper_tables (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  DjTablesBuilder *builder;
+  PanelFixture f = { 0 };
+  TablesWatch w = { &f, NULL, FALSE, 0, FALSE };
+  const char *scenario;
+  const DjAnalysis *a;
+  DjNode *next;
+
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *dir = g_dir_make_tmp ("djenon-data-XXXXXX", NULL);
+      g_autofree char *cache = g_dir_make_tmp ("djenon-cache-XXXXXX", NULL);
+      g_autofree char *table = g_build_filename (dir, "abe.djtb", NULL);
+      g_autofree char *saved = g_build_filename (cache, "djenon", "tables", "abe.djtb", NULL);
+      g_autofree char *not_a_folder = g_build_filename (cache, "file", NULL);
+      g_autofree char *data = NULL;
+      DjTables *base = dj_tables_build (&abe, 8, NULL, NULL);
+      gsize len;
+
+      g_assert_true (dj_tables_save (base, table, NULL));
+      dj_tables_free (base);
+
+      run_tables_child (dir, cache, "made");
+      g_assert_true (g_file_test (saved, G_FILE_TEST_IS_REGULAR));
+
+      /* The saved file damaged: refused, said, made again. */
+      g_assert_true (g_file_get_contents (saved, &data, &len, NULL));
+      data[len / 3] ^= 2;
+      g_assert_true (g_file_set_contents (saved, data, len, NULL));
+      run_tables_child (dir, cache, "damaged");
+
+      /* A cache folder that cannot be made (a file is in the way). */
+      g_assert_true (g_file_set_contents (not_a_folder, "", 0, NULL));
+      run_tables_child (dir, not_a_folder, "unsaved");
+
+      g_unlink (not_a_folder);
+      g_unlink (saved);
+      g_clear_pointer (&saved, g_free);
+      saved = g_build_filename (cache, "djenon", "tables", NULL);
+      g_rmdir (saved);
+      g_clear_pointer (&saved, g_free);
+      saved = g_build_filename (cache, "djenon", NULL);
+      g_rmdir (saved);
+      g_rmdir (cache);
+      g_unlink (table);
+      g_rmdir (dir);
+      return;
+    }
+
+  scenario = g_getenv ("DJENON_TABLES_SCENARIO");
+  builder = dj_tables_builder_get_default ();
+  g_signal_connect (builder, "notify", G_CALLBACK (on_tables_notify), &w);
+  /* Twelve seeds, South to move: its first analysis asks for the tables. */
+  panel_setup_game (&f, new_abe_game ("2 1 0 0 3 0 0 1 0 3 0 2 18 18 S"));
+  a = dj_analysis_panel_get_analysis (f.panel);
+  g_assert_true (a->exact);
+  /* To look at (DJ_SCREENSHOT_DIR), if the build is still going. */
+  if (dj_tables_builder_get_building (builder) && g_str_equal (scenario, "made"))
+    {
+      dj_test_wait_frames (GTK_WIDGET (f.panel), "the panel drawn");
+      dj_test_save_screenshot (GTK_WIDGET (f.panel), "analysis-tables-making.png");
+    }
+  dj_test_wait_until (TIMEOUT_S * 4, tables_ended, &w, "the deeper endgame tables to be made");
+
+  if (g_str_equal (scenario, "made"))
+    g_assert_cmpstr (w.note_building, ==, "Making endgame tables for faster analysis");
+  else if (g_str_equal (scenario, "damaged"))
+    {
+      g_assert_true (g_str_has_prefix (w.note_building, "Saved endgame tables refused ("));
+      g_assert_nonnull (strstr (w.note_building, "checksum"));
+    }
+  g_assert_true (w.bar_shown);
+  g_assert_cmpfloat (w.most, >=, 0.9);
+  /* Made: used by every search from now on. */
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 12);
+
+  if (g_str_equal (scenario, "unsaved"))
+    {
+      const char *note = dj_analysis_panel_get_tables_note (f.panel);
+
+      /* Said, and it stays said; the values stay exact. */
+      g_assert_true (dj_tables_builder_get_failed (builder));
+      g_assert_nonnull (note);
+      /* Made and used, not saved */
+      g_assert_true (g_str_has_prefix (note, "Endgame tables for faster analysis were made but "
+                                             "not saved: "));
+      g_assert_nonnull (strstr (note, "made again at the next start"));
+      g_assert_nonnull (strstr (note, g_getenv ("XDG_CACHE_HOME")));
+      dj_test_wait_frames (GTK_WIDGET (f.panel), "the panel drawn");
+      dj_test_save_screenshot (GTK_WIDGET (f.panel), "analysis-tables-unsaved.png");
+    }
+  else
+    {
+      g_assert_false (dj_tables_builder_get_failed (builder));
+      g_assert_null (dj_analysis_panel_get_tables_note (f.panel));
+      g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_READY);
+    }
+
+  /* The next position is analysed with them, exact. */
+  next = dj_node_get_first_child (dj_game_get_current (f.game));
+  if (next == NULL)
+    {
+      const DjMoveValue *best = &dj_analysis_panel_get_analysis (f.panel)->moves[0];
+
+      next = play (f.game, dj_game_get_current (f.game), dj_move_to_string (best->move));
+    }
+  dj_game_set_current (f.game, next);
+  dj_test_wait_until (TIMEOUT_S, panel_ready, &f, "the analysis after the move");
+  g_assert_true (dj_analysis_panel_get_analysis (f.panel)->exact);
+
+  g_signal_handlers_disconnect_by_data (builder, &w);
+  g_free (w.note_building);
   panel_teardown (&f);
 }
 
@@ -1127,6 +1313,7 @@ main (int   argc,
   g_test_add_func ("/djenon/analysis-ui/panel-game-over", test_panel_game_over);
   g_test_add_func ("/djenon/analysis-ui/panel-held-key", test_panel_held_key);
   g_test_add_func ("/djenon/analysis-ui/panel-damaged-book", test_panel_damaged_book);
+  g_test_add_func ("/djenon/analysis-ui/panel-deeper-tables", test_panel_deeper_tables);
   g_test_add_func ("/djenon/analysis-ui/add-variation", test_add_variation);
   g_test_add_func ("/djenon/analysis-ui/review-thresholds", test_review_thresholds);
   g_test_add_func ("/djenon/analysis-ui/review-game", test_review_game);

@@ -10,6 +10,7 @@
 #include "dj-bidi.h"
 #include "dj-move-label.h"
 #include "dj-search-tables.h"
+#include "dj-tables-builder.h"
 
 /* Moves of a best line shown in a row; the tooltip has them all. */
 #define ROW_LINE_MOVES    24
@@ -27,6 +28,12 @@ struct _DjAnalysisPanel
   GtkListBox   *list_box;
   GtkLabel     *status_label;
   GtkLabel     *data_note_label;
+  GtkWidget    *tables_box;
+  GtkLabel     *tables_label;
+  GtkProgressBar *tables_progress;
+
+  DjTablesBuilder *tables;     /* the process's: deeper endgame tables */
+  GSignalGroup *tables_signals;
 
   DjGame       *game;
   GSignalGroup *game_signals;   /* the game's signals while it is shown */
@@ -540,6 +547,35 @@ update_data_note (DjAnalysisPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->data_note_label), note != NULL);
 }
 
+/* The deeper endgame tables being made, or why they were not. */
+static void
+update_tables_note (DjAnalysisPanel *self)
+{
+  const char *message = dj_tables_builder_get_message (self->tables);
+  gboolean building = dj_tables_builder_get_building (self->tables);
+  gboolean failed = dj_tables_builder_get_failed (self->tables);
+
+  gtk_widget_set_visible (self->tables_box, message != NULL);
+  gtk_label_set_label (self->tables_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->tables_progress), building);
+  gtk_progress_bar_set_fraction (self->tables_progress,
+                                 dj_tables_builder_get_fraction (self->tables));
+  if (failed)
+    gtk_widget_add_css_class (GTK_WIDGET (self->tables_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->tables_label), "warning");
+}
+
+const char *
+dj_analysis_panel_get_tables_note (DjAnalysisPanel *self)
+{
+  g_return_val_if_fail (DJ_IS_ANALYSIS_PANEL (self), NULL);
+
+  if (!gtk_widget_get_visible (self->tables_box))
+    return NULL;
+  return gtk_label_get_label (self->tables_label);
+}
+
 const char *
 dj_analysis_panel_get_data_note (DjAnalysisPanel *self)
 {
@@ -568,6 +604,10 @@ on_analysed (GObject      *source,
     return;
 
   update_data_note (self);
+  /* The tables are loaded by now: deeper ones, if they are worth making,
+   * are made in the background for the searches after this one. */
+  if (analysis != NULL)
+    dj_tables_builder_want (self->tables, dj_game_get_rules (self->game));
   pos = dj_node_get_position (dj_game_get_current (self->game));
   if (analysis != NULL && !analysis->cancelled && dj_position_equal (&analysis->position, pos))
     {
@@ -875,6 +915,9 @@ dj_analysis_panel_dispose (GObject *object)
   if (self->game_signals != NULL)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
+  if (self->tables_signals != NULL)
+    g_signal_group_set_target (self->tables_signals, NULL);
+  g_clear_object (&self->tables_signals);
   gtk_widget_dispose_template (GTK_WIDGET (self), DJ_TYPE_ANALYSIS_PANEL);
   g_clear_object (&self->game);
   g_clear_object (&self->board);
@@ -973,6 +1016,9 @@ dj_analysis_panel_class_init (DjAnalysisPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, list_box);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, status_label);
   gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, data_note_label);
+  gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, tables_box);
+  gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, tables_label);
+  gtk_widget_class_bind_template_child (widget_class, DjAnalysisPanel, tables_progress);
   gtk_widget_class_set_css_name (widget_class, "analysispanel");
 
   gtk_widget_class_install_action (widget_class, "analysis.add-variation", "i",
@@ -992,4 +1038,11 @@ dj_analysis_panel_init (DjAnalysisPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "empty");
   g_signal_connect (self, "notify::visible", G_CALLBACK (on_visible_changed), NULL);
+
+  self->tables = dj_tables_builder_get_default ();
+  self->tables_signals = g_signal_group_new (DJ_TYPE_TABLES_BUILDER);
+  g_signal_group_connect_swapped (self->tables_signals, "notify",
+                                  G_CALLBACK (update_tables_note), self);
+  g_signal_group_set_target (self->tables_signals, self->tables);
+  update_tables_note (self);
 }

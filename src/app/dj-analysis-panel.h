@@ -62,6 +62,9 @@ const DjAnalysis *dj_analysis_panel_get_analysis     (DjAnalysisPanel *self);
 /* The note shown when the opening book or the endgame tables of the game's
  * rules were refused as damaged (dj_search_data_warning), or NULL. */
 const char       *dj_analysis_panel_get_data_note    (DjAnalysisPanel *self);
+/* What the panel says of the deeper endgame tables being made in the
+ * background (dj-tables-builder.h), or why they were not; NULL: nothing. */
+const char       *dj_analysis_panel_get_tables_note  (DjAnalysisPanel *self);
 
 /* What the row of move @index shows, for tests and assistive technology:
  * "c: +4, exact; best line 1. c B 2. d A". NULL past the last row. */

@@ -27,6 +27,8 @@ int  dj_cli_bench    (int argc, char **argv);
 int  dj_cli_analyse  (int argc, char **argv);
 int  dj_cli_bestmove (int argc, char **argv);
 int  dj_cli_solve    (int argc, char **argv);
+/* The endgame tables and their deeper levels (dj-cli-tables.c) */
+int  dj_cli_tables   (int argc, char **argv);
 
 /* The search section of `bench --search` (dj-cli-analyse.c): @count random
  * positions per rule set (0: 1,000, or 100 when @quick). */

@@ -67,6 +67,8 @@ static const struct
   { "generate", dj_cli_generate,
     N_("generate VARIANT [--feeding X] [--games N] [--seed S] [--comments N] OUT"),
     N_("Write random legal games with plausible game information, for tests") },
+  { "tables", dj_cli_tables, N_("tables [status|build]"),
+    N_("Show the endgame tables, or make the deeper ones that speed up the analysis") },
   { "bench", dj_cli_bench, N_("bench [--quick] [--search] [--files] [--library] [--puzzles]"),
     N_("Measure the engine, the search, the file readers and the library") },
 };

@@ -42,6 +42,10 @@
 
 #define EXIT_NONE 127
 
+static guint64 checksum     (const guint8 *data,
+                             gsize         size);
+static guint8 *values_alloc (gsize         size);
+
 struct _DjTables
 {
   DjRules       rules;
@@ -49,7 +53,43 @@ struct _DjTables
   gint8        *values[DJ_TABLES_MAX_SEEDS + 1];   /* South's view */
   gint8        *owned;                              /* built or loaded: one block */
   guint32       endless[DJ_TABLES_MAX_SEEDS + 1];   /* built: positions endless play decides */
+  /* Tables extended on the user's machine (dj_tables_extend): levels
+   * 0 .. base_seeds are @base's, borrowed; the rest are in @owned. */
+  const DjTables *base;
+  guint         base_seeds;
+  guint64       checksum;                           /* of levels 0 .. base_seeds, as saved */
 };
+
+/* How far a build is, for its progress callback, and whether to stop. */
+typedef struct
+{
+  void        (*progress) (double fraction, gpointer data);
+  gpointer      data;
+  GCancellable *cancellable;
+  double        done;       /* positions of the levels finished */
+  double        total;      /* positions of every level to build */
+  double        level;      /* positions of the level being built */
+} Build;
+
+/* Each phase of a level's build and its share of the time. */
+#define PHASE_MOVES       0.0
+#define PHASE_EDGES       0.70
+#define PHASE_ATTRACT_LO  0.80
+#define PHASE_ATTRACT_HI  0.90
+
+static void
+build_report (Build  *b,
+              double  phase)
+{
+  if (b != NULL && b->progress != NULL && b->total > 0)
+    b->progress (MIN (1.0, (b->done + phase * b->level) / b->total), b->data);
+}
+
+static gboolean
+build_stopped (Build *b)
+{
+  return b != NULL && g_cancellable_is_cancelled (b->cancellable);
+}
 
 /* comp[m][k]: the ways to put m seeds in k pits. */
 static guint32 comp[DJ_TABLES_MAX_SEEDS + 1][DJ_N_PITS + 1];
@@ -197,6 +237,8 @@ typedef struct
   gint8    *exitv;     /* the mover's best exit (South's view), EXIT_NONE */
   gint8    *terminal;  /* 1: the game is over (value in val) */
   gint8    *val;
+  Build    *build;     /* the first job reports progress; both stop when cancelled */
+  gboolean  reports;
 } LevelJob;
 
 static gpointer
@@ -214,6 +256,14 @@ generate_range (gpointer data)
       gboolean south;
       int best = EXIT_NONE;
 
+      if (((x - j->from) & 0xffff) == 0 && j->build != NULL)
+        {
+          if (build_stopped (j->build))
+            return NULL;
+          if (j->reports)
+            build_report (j->build, PHASE_MOVES + (PHASE_EDGES - PHASE_MOVES) *
+                                    (x - j->from) / MAX (j->to - j->from, 1));
+        }
       node_position (x, n, &pos);
       south = pos.to_move == DJ_SOUTH;
       for (guint i = 0; i < DJ_ROW_PITS; i++)
@@ -336,9 +386,12 @@ attract (guint          n,
   return in;
 }
 
-static void
+/* Builds level @n of @t from the levels below; FALSE when @build was
+ * cancelled (the level is then unfinished). */
+static gboolean
 build_level (DjTables *t,
-             guint     n)
+             guint     n,
+             Build    *build)
 {
   guint32 count = dj_tables_level_size (n);
   LevelJob jobs[2];
@@ -356,10 +409,20 @@ build_level (DjTables *t,
   /* The moves of every position, on two threads. */
   for (guint i = 0; i < 2; i++)
     jobs[i] = (LevelJob) { t, n, count / 2 * i, i == 0 ? count / 2 : count,
-                           fwd, exitv, terminal, val };
+                           fwd, exitv, terminal, val, build, i == 0 };
   helper = g_thread_new ("dj-tables", generate_range, &jobs[1]);
   generate_range (&jobs[0]);
   g_thread_join (helper);
+  if (build_stopped (build))
+    {
+      g_free (fwd);
+      g_free (exitv);
+      g_free (terminal);
+      g_free (cnt);
+      g_free (rstart);
+      return FALSE;
+    }
+  build_report (build, PHASE_EDGES);
 
   /* Predecessor lists. */
   for (guint32 x = 0; x < count; x++)
@@ -415,7 +478,9 @@ build_level (DjTables *t,
   for (guint32 x = 0; x < count; x++)
     if (!terminal[x])
       val[x] = 0;
+  build_report (build, PHASE_ATTRACT_LO);
   in_lo = attract (n, count, TRUE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
+  build_report (build, PHASE_ATTRACT_HI);
   in_hi = attract (n, count, FALSE, exitv, terminal, val, rstart, redges, cnt, order, bucket);
   /* Worth 0 but neither side can force 0 by ending the level: endless play
    * decides (L < 0 or U > 0). */
@@ -432,6 +497,7 @@ build_level (DjTables *t,
   g_free (redges);
   g_free (order);
   g_free (bucket);
+  return TRUE;
 }
 
 DjTables *
@@ -458,10 +524,66 @@ dj_tables_build (const DjRules *rules,
     {
       t->values[n] = t->owned + total;
       total += dj_tables_level_size (n);
-      build_level (t, n);
+      build_level (t, n, NULL);
       if (progress != NULL)
         progress (n, progress_data);
     }
+  t->base_seeds = max_seeds;
+  t->checksum = checksum ((const guint8 *) t->owned, total);
+  return t;
+}
+
+DjTables *
+dj_tables_extend (const DjTables  *base,
+                  guint            max_seeds,
+                  void           (*progress) (double fraction, gpointer data),
+                  gpointer         progress_data,
+                  GCancellable    *cancellable,
+                  GError         **error)
+{
+  DjTables *t;
+  Build build = { progress, progress_data, cancellable, 0, 0, 0 };
+  gsize total = 0;
+
+  g_return_val_if_fail (base != NULL && base->base == NULL, NULL);
+  g_return_val_if_fail (max_seeds > base->max_seeds && max_seeds <= DJ_TABLES_MAX_SEEDS, NULL);
+
+  init_compositions ();
+  t = g_new0 (DjTables, 1);
+  t->rules = base->rules;
+  t->max_seeds = max_seeds;
+  t->base = base;
+  t->base_seeds = base->max_seeds;
+  t->checksum = base->checksum;
+  for (guint n = 0; n <= base->max_seeds; n++)
+    t->values[n] = base->values[n];
+  for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
+    total += dj_tables_level_size (n);
+  build.total = total;
+  t->owned = (gint8 *) values_alloc (total);
+  if (t->owned == NULL)
+    {
+      g_free (t);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("Not enough memory for endgame tables of %u seeds"), max_seeds);
+      return NULL;
+    }
+  total = 0;
+  for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
+    {
+      t->values[n] = t->owned + total;
+      total += dj_tables_level_size (n);
+      build.level = dj_tables_level_size (n);
+      if (!build_level (t, n, &build))
+        {
+          dj_tables_free (t);
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                               _("The endgame tables were not finished: stopped"));
+          return NULL;
+        }
+      build.done += build.level;
+    }
+  build_report (&build, 0);
   return t;
 }
 
@@ -656,6 +778,24 @@ dj_data_file_read (int          fd,
   return TRUE;
 }
 
+/* Memory for @size bytes of values, or NULL.  Aligned to 2 MiB and in huge
+ * pages where the system offers them: the search reads it at random, and
+ * with small pages most of those reads also missed the address cache.
+ * (Memory from posix_memalign() is freed with free(), which g_free()
+ * calls.) */
+static guint8 *
+values_alloc (gsize size)
+{
+  void *values;
+
+  if (posix_memalign (&values, 2 * 1024 * 1024, MAX (size, 1)) != 0)
+    return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  madvise (values, MAX (size, 1), MADV_HUGEPAGE);
+#endif
+  return values;
+}
+
 DjTables *
 dj_tables_load (const DjRules *rules,
                 const char    *path,
@@ -716,16 +856,7 @@ dj_tables_load (const DjRules *rules,
                    _("%s: damaged endgame tables (wrong size or checksum)"), path);
       return NULL;
     }
-  /* Aligned to 2 MiB and in huge pages where the system offers them: the
-   * search reads it at random, and with small pages most of those reads
-   * also missed the address cache.  (Memory from posix_memalign() is
-   * freed with free(), which g_free() calls.) */
-  if (posix_memalign ((void **) &values, 2 * 1024 * 1024, MAX (size, 1)) != 0)
-    values = NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (values != NULL)
-    madvise (values, MAX (size, 1), MADV_HUGEPAGE);
-#endif
+  values = values_alloc (size);
   if (values == NULL)
     {
       close (fd);
@@ -749,6 +880,8 @@ dj_tables_load (const DjRules *rules,
   t = g_new0 (DjTables, 1);
   t->rules = *rules;
   t->max_seeds = GUINT32_FROM_LE (h.max_seeds);
+  t->base_seeds = t->max_seeds;
+  t->checksum = GUINT64_FROM_LE (h.checksum);
   t->owned = (gint8 *) g_steal_pointer (&values);
   for (guint n = 0; n <= t->max_seeds; n++)
     {
@@ -820,7 +953,8 @@ dj_tables_load_shared (const DjRules  *rules,
         }
       g_once_init_leave (&once[slot], 1);
     }
-  return shared[slot];
+  /* The tables may be replaced by deeper ones later (dj_tables_cache_build). */
+  return g_atomic_pointer_get (&shared[slot]);
 }
 
 const GError *
@@ -834,6 +968,13 @@ dj_data_refused (const DjRules *rules,
 
 /* Why the tables of @rules were refused, or NULL. */
 static GError *tables_refused[3];
+static gpointer tables_shared[3];
+static gsize tables_once[3];
+
+/* The deeper tables in the user's cache: why they were refused, and the
+ * lock that makes one build at a time. */
+static GError *cache_refused[3];
+static GMutex cache_lock;
 
 const GError *
 dj_tables_refused (const DjRules *rules)
@@ -845,24 +986,240 @@ dj_tables_refused (const DjRules *rules)
   return dj_data_refused (rules, tables_refused);
 }
 
+/* ---------------------------------------------------------------------- */
+/* deeper tables, made on the user's machine and cached */
+
+#define EXT_MAGIC "DJENONTX"
+
+/* A file of the levels above a base file's: they are of no use, and not
+ * believed, without the very tables they were built on. */
+typedef struct
+{
+  char    magic[8];
+  guint32 format;
+  guint32 variant;
+  guint32 feeding;
+  guint32 base_seeds;      /* the base's levels 0 .. base_seeds */
+  guint32 max_seeds;       /* this file's levels base_seeds + 1 .. max_seeds */
+  guint32 reserved;
+  guint64 base_checksum;   /* the base file's checksum */
+  guint64 size;            /* bytes of values after the header */
+  guint64 checksum;        /* of those bytes */
+} ExtHeader;
+
+G_STATIC_ASSERT (sizeof (ExtHeader) == 56);
+
+static gsize
+levels_size (guint from,
+             guint to)
+{
+  gsize total = 0;
+
+  for (guint n = from; n <= to; n++)
+    total += dj_tables_level_size (n);
+  return total;
+}
+
+gboolean
+dj_tables_save_extension (const DjTables  *tables,
+                          const char      *path,
+                          GError         **error)
+{
+  gsize size;
+  ExtHeader h;
+  g_autofree guint8 *buf = NULL;
+  g_autofree char *dir = NULL;
+
+  g_return_val_if_fail (tables != NULL && tables->base != NULL && path != NULL, FALSE);
+
+  size = levels_size (tables->base_seeds + 1, tables->max_seeds);
+  buf = g_try_malloc (sizeof h + size);
+  if (buf == NULL)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not enough memory to save the endgame tables"), path);
+      return FALSE;
+    }
+  memset (&h, 0, sizeof h);
+  memcpy (h.magic, EXT_MAGIC, 8);
+  h.format = GUINT32_TO_LE (DJ_TABLES_FORMAT);
+  h.variant = GUINT32_TO_LE (tables->rules.variant);
+  h.feeding = GUINT32_TO_LE (tables->rules.feeding);
+  h.base_seeds = GUINT32_TO_LE (tables->base_seeds);
+  h.max_seeds = GUINT32_TO_LE (tables->max_seeds);
+  h.base_checksum = GUINT64_TO_LE (tables->checksum);
+  h.size = GUINT64_TO_LE (size);
+  /* The levels built are one block. */
+  memcpy (buf + sizeof h, tables->owned, size);
+  h.checksum = GUINT64_TO_LE (checksum (buf + sizeof h, size));
+  memcpy (buf, &h, sizeof h);
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "%s: %s", dir,
+                   g_strerror (saved_errno));
+      return FALSE;
+    }
+  /* Written to a temporary file and renamed: a reader meets the old file
+   * or the whole new one. */
+  return g_file_set_contents (path, (const char *) buf, sizeof h + size, error);
+}
+
+DjTables *
+dj_tables_load_extension (const DjTables  *base,
+                          const char      *path,
+                          GError         **error)
+{
+  g_autofree guint8 *values = NULL;
+  DjTables *t;
+  ExtHeader h;
+  gsize size, at = 0;
+  guint max_seeds;
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (base != NULL && base->base == NULL && path != NULL, NULL);
+
+  fd = dj_data_file_open (path, &st, error);
+  if (fd < 0)
+    return NULL;
+  if ((guint64) st.st_size < sizeof h || read (fd, &h, sizeof h) != (gssize) sizeof h)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+  max_seeds = GUINT32_FROM_LE (h.max_seeds);
+  if (memcmp (h.magic, EXT_MAGIC, 8) != 0 || GUINT32_FROM_LE (h.format) != DJ_TABLES_FORMAT)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not endgame tables of this version of Djenon"), path);
+      return NULL;
+    }
+  if (GUINT32_FROM_LE (h.variant) != (guint32) base->rules.variant ||
+      GUINT32_FROM_LE (h.feeding) != (guint32) base->rules.feeding ||
+      GUINT32_FROM_LE (h.base_seeds) != base->max_seeds ||
+      GUINT64_FROM_LE (h.base_checksum) != base->checksum ||
+      max_seeds <= base->max_seeds || max_seeds > DJ_TABLES_MAX_SEEDS)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: endgame tables made from other tables than the installed ones"), path);
+      return NULL;
+    }
+  size = levels_size (base->max_seeds + 1, max_seeds);
+  if (GUINT64_FROM_LE (h.size) != size || (guint64) st.st_size != sizeof h + size)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+  values = values_alloc (size);
+  if (values == NULL)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not enough memory for the endgame tables"), path);
+      return NULL;
+    }
+  if (!dj_data_file_read (fd, path, values, size, error))
+    {
+      close (fd);
+      return NULL;
+    }
+  close (fd);
+  if (checksum (values, size) != GUINT64_FROM_LE (h.checksum))
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+
+  t = g_new0 (DjTables, 1);
+  t->rules = base->rules;
+  t->max_seeds = max_seeds;
+  t->base = base;
+  t->base_seeds = base->max_seeds;
+  t->checksum = base->checksum;
+  t->owned = (gint8 *) g_steal_pointer (&values);
+  for (guint n = 0; n <= base->max_seeds; n++)
+    t->values[n] = base->values[n];
+  for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
+    {
+      t->values[n] = t->owned + at;
+      at += dj_tables_level_size (n);
+    }
+  return t;
+}
+
+guint
+dj_tables_cache_seeds (const DjRules *rules)
+{
+  const char *env = g_getenv ("DJENON_TABLES_CACHE_SEEDS");
+  guint64 seeds;
+
+  g_return_val_if_fail (rules != NULL, 0);
+
+  if (env != NULL && *env != '\0')
+    return g_ascii_string_to_unsigned (env, 10, 0, DJ_TABLES_MAX_SEEDS, &seeds, NULL) ? seeds : 0;
+  /* Djenon-aboure is solved in a few milliseconds with the installed
+   * tables: deeper ones would only take the user's disk and memory. */
+  return rules->variant == DJ_VARIANT_ABOURE ? 0 : DJ_TABLES_CACHE_SEEDS;
+}
+
+char *
+dj_tables_cache_path (const DjRules *rules)
+{
+  DjRules r;
+
+  g_return_val_if_fail (rules != NULL, NULL);
+
+  rule_set (rules, &r);
+  return g_build_filename (g_get_user_cache_dir (), "djenon", "tables",
+                           dj_tables_file_name (&r), NULL);
+}
+
+/* The installed tables of @rules, and after them the deeper ones of the
+ * cache where they are there and right. */
 static gpointer
 load_tables (const DjRules  *rules,
              const char     *path,
              GError        **error)
 {
-  return dj_tables_load (rules, path, error);
+  DjTables *base = dj_tables_load (rules, path, error);
+  g_autofree char *cache = NULL;
+  g_autoptr(GError) refused = NULL;
+  DjTables *deeper;
+  DjRules r;
+  guint slot = rule_set (rules, &r);
+
+  if (base == NULL || dj_tables_cache_seeds (rules) <= base->max_seeds)
+    return base;
+  cache = dj_tables_cache_path (rules);
+  deeper = dj_tables_load_extension (base, cache, &refused);
+  if (deeper != NULL)
+    return deeper;
+  if (!g_error_matches (refused, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    {
+      /* Made again by the next dj_tables_cache_build(). */
+      g_debug ("Deeper endgame tables refused: %s", refused->message);
+      cache_refused[slot] = g_steal_pointer (&refused);
+    }
+  return base;
 }
 
 const DjTables *
 dj_tables_get (const DjRules *rules)
 {
-  static gpointer shared[3];
-  static gsize once[3];
-
   g_return_val_if_fail (rules != NULL, NULL);
 
-  return dj_tables_load_shared (rules, shared, once, tables_refused, dj_tables_file_name,
-                                load_tables, "endgame tables");
+  return dj_tables_load_shared (rules, tables_shared, tables_once, tables_refused,
+                                dj_tables_file_name, load_tables, "endgame tables");
 }
 
 char *
@@ -886,4 +1243,126 @@ dj_tables_available (void)
     if (dj_tables_get (&sets[i]) == NULL)
       return FALSE;
   return TRUE;
+}
+
+DjTablesCache
+dj_tables_cache_state (const DjRules  *rules,
+                       const GError  **refused)
+{
+  const DjTables *t;
+  DjRules r;
+  guint slot = rule_set (rules, &r);
+  guint wanted = dj_tables_cache_seeds (rules);
+
+  g_return_val_if_fail (rules != NULL, DJ_TABLES_CACHE_NOT_WANTED);
+
+  if (refused != NULL)
+    *refused = NULL;
+  t = dj_tables_get (rules);
+  if (t == NULL || wanted <= t->base_seeds)
+    return DJ_TABLES_CACHE_NOT_WANTED;
+  if (t->max_seeds >= wanted)
+    return DJ_TABLES_CACHE_READY;
+  /* Set once while the tables load, cleared only by a build that
+   * replaces them. */
+  if (refused != NULL)
+    *refused = cache_refused[slot];
+  return cache_refused[slot] != NULL ? DJ_TABLES_CACHE_REFUSED : DJ_TABLES_CACHE_MISSING;
+}
+
+guint64
+dj_tables_cache_memory (const DjRules *rules)
+{
+  guint n = dj_tables_cache_seeds (rules);
+  guint64 count;
+
+  g_return_val_if_fail (rules != NULL, 0);
+
+  if (n == 0)
+    return 0;
+  /* What build_level() holds at once for its largest level: six children
+   * and the predecessors (at most six) of each position, four bytes each,
+   * the index of the predecessors, the order, the attractors' queue and
+   * a few bytes of flags; and the new levels themselves. */
+  count = dj_tables_level_size (n);
+  return count * (24 + 24 + 4 + 4 + 4 + 8) + levels_size (DJ_TABLES_SEEDS + 1, n);
+}
+
+/* The memory the system can give without swapping, or 0 if unknown. */
+static guint64
+memory_available (void)
+{
+  g_autofree char *meminfo = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    return 0;
+  line = strstr (meminfo, "MemAvailable:");
+  if (line == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10) * 1024;
+}
+
+gboolean
+dj_tables_cache_build (const DjRules  *rules,
+                       void          (*progress) (double fraction, gpointer data),
+                       gpointer        progress_data,
+                       GCancellable   *cancellable,
+                       GError        **error)
+{
+  const DjTables *base;
+  DjTables *deeper;
+  g_autofree char *path = NULL;
+  guint wanted, slot;
+  guint64 need, have;
+  DjRules r;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (rules != NULL, FALSE);
+
+  slot = rule_set (rules, &r);
+  wanted = dj_tables_cache_seeds (rules);
+  base = dj_tables_get (rules);
+  if (base == NULL || wanted <= base->base_seeds || base->max_seeds >= wanted)
+    return TRUE;   /* nothing to make: no tables to build on, not wanted, or made */
+  if (base->base != NULL)
+    base = base->base;   /* deeper tables of fewer seeds than wanted now */
+
+  need = dj_tables_cache_memory (rules);
+  have = memory_available ();
+  if (have != 0 && have < need + need / 4)
+    {
+      g_autofree char *need_text = g_format_size (need);
+      g_autofree char *have_text = g_format_size (have);
+
+      /* Translators: deeper endgame tables are not made; %u: seeds, then two sizes */
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("Endgame tables of %u seeds need about %s of free memory to make; %s is "
+                     "free"), wanted, need_text, have_text);
+      return FALSE;
+    }
+
+  /* One build at a time: a second caller waits for the first and finds
+   * the tables made. */
+  g_mutex_lock (&cache_lock);
+  if (dj_tables_max_seeds (dj_tables_get (rules)) >= wanted)
+    {
+      g_mutex_unlock (&cache_lock);
+      return TRUE;
+    }
+  path = dj_tables_cache_path (rules);
+  deeper = dj_tables_extend (base, wanted, progress, progress_data, cancellable, error);
+  if (deeper != NULL)
+    {
+      g_autoptr(GError) saving = NULL;
+
+      /* Used at once; saved for the next start.  A cache that cannot be
+       * written (a full disk) costs the next start the build again, which
+       * the caller is told of. */
+      g_atomic_pointer_set (&tables_shared[slot], deeper);
+      g_clear_error (&cache_refused[slot]);
+      ok = dj_tables_save_extension (deeper, path, error);
+    }
+  g_mutex_unlock (&cache_lock);
+  return ok;
 }

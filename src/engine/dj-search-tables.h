@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <gio/gio.h>
+
 #include "dj-play.h"
 
 G_BEGIN_DECLS
@@ -24,7 +26,12 @@ typedef struct _DjTables DjTables;
  * environment variable DJENON_TABLES_DIR, else from the installed data
  * (PKGDATADIR/tables), and kept for the life of the process; thread-safe.
  * NULL when the file is missing, of another format or damaged (its checksum
- * does not match): the search is then exact all the same, only slower. */
+ * does not match): the search is then exact all the same, only slower.
+ * With them, the deeper levels of the user's cache (dj_tables_cache_path)
+ * when those were built on these very tables and are whole; and after
+ * dj_tables_cache_build(), the deeper tables it made.  A search takes the
+ * tables once when it starts: tables it was given stay valid for the life
+ * of the process. */
 const DjTables *dj_tables_get          (const DjRules    *rules);
 
 typedef gpointer (*DjDataLoader) (const DjRules  *rules,
@@ -101,6 +108,65 @@ void            dj_tables_free         (DjTables         *tables);
  * is at least as good). */
 guint32         dj_tables_count_endless (const DjTables  *tables,
                                          guint            seeds);
+
+/* Tables of @base's levels and, above them, those up to @max_seeds built
+ * by retrograde analysis; @base's levels are borrowed, so @base must stay
+ * while the result is used.  @progress, if not NULL, is called from the
+ * building thread with the fraction done.  NULL with G_IO_ERROR_CANCELLED
+ * when @cancellable is cancelled. */
+DjTables       *dj_tables_extend       (const DjTables   *base,
+                                        guint             max_seeds,
+                                        void            (*progress) (double fraction, gpointer data),
+                                        gpointer          progress_data,
+                                        GCancellable     *cancellable,
+                                        GError          **error);
+/* The levels dj_tables_extend() built, in a file that names the tables
+ * they were built on (by their checksum), saved atomically; and loaded
+ * again on the same @base only (an error says why a file is refused). */
+gboolean        dj_tables_save_extension (const DjTables *tables,
+                                          const char     *path,
+                                          GError        **error);
+DjTables       *dj_tables_load_extension (const DjTables *base,
+                                          const char     *path,
+                                          GError        **error);
+
+/* Deeper tables, made on the user's machine: the installed tables hold
+ * DJ_TABLES_SEEDS seeds, these DJ_TABLES_CACHE_SEEDS, which take Djenon-abe's
+ * slowest positions nearly half the nodes, at about 42 MB a rule set (too
+ * long to make for every build of the project: they are made in the
+ * background on first use and cached). */
+#define DJ_TABLES_CACHE_SEEDS 16
+
+typedef enum
+{
+  DJ_TABLES_CACHE_NOT_WANTED,   /* no installed tables, or deeper ones not worth it */
+  DJ_TABLES_CACHE_MISSING,      /* not made yet */
+  DJ_TABLES_CACHE_REFUSED,      /* the cached file is damaged or of other tables */
+  DJ_TABLES_CACHE_READY,        /* loaded or just made: the search uses them */
+} DjTablesCache;
+
+/* The seeds deeper tables of @rules should hold: DJ_TABLES_CACHE_SEEDS
+ * (none for Djenon-aboure, which needs none), or the environment variable
+ * DJENON_TABLES_CACHE_SEEDS (0: none). */
+guint           dj_tables_cache_seeds  (const DjRules    *rules);
+/* $XDG_CACHE_HOME/djenon/tables/<the file name of @rules>.  g_free(). */
+char           *dj_tables_cache_path   (const DjRules    *rules);
+/* Where the deeper tables of @rules stand, and in @refused why the cached
+ * file was refused. */
+DjTablesCache   dj_tables_cache_state  (const DjRules    *rules,
+                                        const GError    **refused);
+/* Bytes of memory making them takes at most. */
+guint64         dj_tables_cache_memory (const DjRules    *rules);
+/* Makes the deeper tables of @rules (blocking, for a worker thread),
+ * hands them to every search started from then on and saves them in the
+ * cache.  TRUE when they are there (or not wanted); FALSE with an error
+ * when the memory free is too little, when cancelled or when the cache
+ * cannot be written (the tables are used all the same then). */
+gboolean        dj_tables_cache_build  (const DjRules    *rules,
+                                        void            (*progress) (double fraction, gpointer data),
+                                        gpointer          progress_data,
+                                        GCancellable     *cancellable,
+                                        GError          **error);
 
 /* The file form: a header (magic, format, rules, seeds, size, checksum) and a
  * byte per position.  Saved atomically. */
