@@ -12,6 +12,7 @@
 #include "dj-help.h"
 #include "dj-puzzle-window.h"
 #include "dj-rules-view.h"
+#include "dj-tables-builder.h"
 #include "dj-toolkit.h"
 
 struct _DjApplication
@@ -592,6 +593,8 @@ dj_application_shutdown (GApplication *app)
 
   if (self->library_service != NULL)
     dj_library_service_cancel (self->library_service);
+  /* Deeper endgame tables half made are not saved: made again next time. */
+  dj_tables_builder_cancel (dj_tables_builder_get_default ());
   G_APPLICATION_CLASS (dj_application_parent_class)->shutdown (app);
 }
 

@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * rules, not something to ship. */
 #define DJ_TABLES_MAX_SEEDS   20
 /* Bumped whenever the file layout or the values' definition changes. */
-#define DJ_TABLES_FORMAT      2
+#define DJ_TABLES_FORMAT      3
 
 typedef struct _DjTables DjTables;
 
