@@ -169,6 +169,20 @@ test_copy_delete_undo_move (void)
   g_assert_cmpstr (now, ==, before_delete);
   g_assert_cmpstr (dj_library_window_get_shown (window, 2)->south, ==, south);
 
+  /* Ctrl+Z at once, while the files are still being read again for the
+   * index after the delete: the undo waits for that, then is done. */
+  dj_library_window_select (window, 2, FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "library.delete", NULL);
+  respond (wait_dialog (), "delete");
+  g_assert_cmpuint (dj_test_games_in (text_path), ==, 4);
+  g_assert_true (dj_library_window_get_busy (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "library.undo", NULL));
+  dj_test_wait_listed (window, 10);
+  g_clear_pointer (&now, g_free);
+  now = dj_test_file_contents (text_path);
+  g_assert_cmpstr (now, ==, before_delete);
+  g_assert_cmpstr (dj_library_window_get_shown (window, 2)->south, ==, south);
+
   /* Move b.djenon #1 to a.djn. */
   dj_library_window_select (window, 5, FALSE);
   gtk_widget_activate_action (GTK_WIDGET (window), "library.move-to", NULL);

@@ -132,6 +132,7 @@ struct _DjLibraryWindow
   guint               edits;         /* edits made, to tell a re-index outdated */
   guint               reindex_edits; /* edits made when the running re-index began */
   gboolean            reindexing;
+  gboolean            undo_waiting;  /* Undo asked for while the index was updated */
   /* Narrow windows: filters folded, fewer columns */
   GtkWidget          *filters_box;
   GtkWidget          *filters_toggle;
@@ -552,6 +553,12 @@ on_updating (DjLibraryWindow *self)
   notify_busy (self);
   if (self->selection != NULL)
     update_actions (self);
+  /* The undo asked for during the update, now that the index is still. */
+  if (!updating && self->undo_waiting)
+    {
+      self->undo_waiting = FALSE;
+      gtk_widget_activate_action (GTK_WIDGET (self), "library.undo", NULL);
+    }
 }
 
 static void
@@ -698,7 +705,8 @@ update_actions (DjLibraryWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.move-to", n > 0 && idle);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.merge-into", n > 0 && idle);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.delete", n > 0 && idle);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.undo", self->undo != NULL && idle);
+  /* Undo stays live while the index is updated: it waits for the update. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "library.undo", self->undo != NULL);
 }
 
 /* The stamp @path had when it was listed, or after our own last edit. */
@@ -1127,6 +1135,15 @@ undo_action (GtkWidget  *widget,
 
   if (self->undo == NULL)
     return;
+  if (self->service != NULL && dj_library_service_get_updating (self->service))
+    {
+      /* Files are being read for the index: the change is undone as soon
+       * as that is done (on_updating), and the user is told it waits. */
+      if (!self->undo_waiting)
+        show_toast (self, _("Undoing once the library is updated…"), FALSE);
+      self->undo_waiting = TRUE;
+      return;
+    }
   for (guint i = self->undo->len; i-- > 0;)
     {
       if (!dj_collection_undo_apply (self->undo->pdata[i], &error))
