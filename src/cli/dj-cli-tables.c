@@ -41,9 +41,13 @@ print_status (const char    *name,
     {
       const GError *refused = dj_tables_refused (rules);
 
-      /* Translators: %s: a rule set (abe, aboure), then a file */
-      printf (_("%s: no endgame tables at %s%s%s\n"), name, path,
-              refused != NULL ? ": " : "", refused != NULL ? refused->message : "");
+      if (refused != NULL)
+        /* Translators: %s: a rule set (abe, aboure), then why its tables were refused
+         * (the message names the file) */
+        printf (_("%s: endgame tables refused: %s\n"), name, refused->message);
+      else
+        /* Translators: %s: a rule set (abe, aboure), then a file */
+        printf (_("%s: no endgame tables at %s\n"), name, path);
       return;
     }
   switch (dj_tables_cache_state (rules, &why))
