@@ -1360,8 +1360,7 @@ dj_tables_cache_state (const DjRules  *rules,
     return DJ_TABLES_CACHE_NOT_WANTED;
   if (t->max_seeds >= wanted)
     return DJ_TABLES_CACHE_READY;
-  /* Set once while the tables load, cleared only by a build that
-   * replaces them. */
+  /* Set once while the tables load, never freed. */
   if (refused != NULL)
     *refused = cache_refused[slot];
   return cache_refused[slot] != NULL ? DJ_TABLES_CACHE_REFUSED : DJ_TABLES_CACHE_MISSING;
@@ -1457,7 +1456,8 @@ dj_tables_cache_build (const DjRules  *rules,
        * written (a full disk) costs the next start the build again, which
        * the caller is told of. */
       g_atomic_pointer_set (&tables_shared[slot], deeper);
-      g_clear_error (&cache_refused[slot]);
+      /* cache_refused[slot] stays (a reader may hold it): READY is told
+       * before it is looked at. */
       ok = dj_tables_save_extension (deeper, path, error);
     }
   g_mutex_unlock (&cache_lock);
