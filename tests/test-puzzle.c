@@ -10,20 +10,11 @@
 #include "dj-search-tables.h"
 #include "dj-xml.h"
 
+#include "dj-test-engine.h"
+
 static const DjRules aboure = { DJ_VARIANT_ABOURE, DJ_FEEDING_ON_STARVED_TURN };
 static const DjRules abe = { DJ_VARIANT_ABE, DJ_FEEDING_ON_STARVED_TURN };
 static const DjRules abe_immediate = { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE };
-
-static DjPosition
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  DjPosition pos;
-
-  g_assert_true (dj_position_parse (text, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
-}
 
 static DjPuzzle *
 find (const DjRules   *rules,

@@ -14,16 +14,7 @@
 #include "dj-search-book.h"
 #include "dj-search-tables.h"
 
-static DjPosition
-parse (const char *text)
-{
-  DjPosition pos;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (dj_position_parse (text, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
-}
+#include "dj-test-engine.h"
 
 static const DjMoveValue *
 find_move (const DjAnalysis *a,

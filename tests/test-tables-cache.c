@@ -17,16 +17,7 @@
 #include "dj-search.h"
 #include "dj-search-tables.h"
 
-static DjPosition
-parse (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  DjPosition pos;
-
-  g_assert_true (dj_position_parse (text, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
-}
+#include "dj-test-engine.h"
 
 static char *
 file_of (const DjTables *tables,

@@ -891,6 +891,52 @@ values_alloc (gsize size)
   return values;
 }
 
+/* The values after a header of @header_size bytes: @size bytes, what the
+ * header promised (@promised) and what the file holds, checked before a
+ * byte is allocated; read, and refused unless their checksum is
+ * @promised_sum.  Closes @fd. */
+static guint8 *
+read_body (int                fd,
+           const char        *path,
+           const struct stat *st,
+           gsize              header_size,
+           guint64            promised,
+           gsize              size,
+           guint64            promised_sum,
+           GError           **error)
+{
+  g_autofree guint8 *values = NULL;
+  guint64 sum;
+  gboolean read_ok;
+
+  if (promised != size || (guint64) st->st_size != header_size + size)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+  values = values_alloc (size);
+  if (values == NULL)
+    {
+      close (fd);
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: not enough memory for the endgame tables"), path);
+      return NULL;
+    }
+  read_ok = read_values (fd, path, values, size, &sum, error);
+  close (fd);
+  if (!read_ok)
+    return NULL;
+  if (sum != promised_sum)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+  return g_steal_pointer (&values);
+}
+
 DjTables *
 dj_tables_load (const DjRules *rules,
                 const char    *path,
@@ -900,7 +946,6 @@ dj_tables_load (const DjRules *rules,
   DjTables *t;
   Header h;
   gsize size, at = 0;
-  guint64 sum;
   struct stat st;
   int fd;
 
@@ -945,33 +990,10 @@ dj_tables_load (const DjRules *rules,
   /* The size the header promises, checked against the file before a byte
    * of it is allocated. */
   size = values_size (GUINT32_FROM_LE (h.max_seeds));
-  if (GUINT64_FROM_LE (h.size) != size || (guint64) st.st_size != sizeof h + size)
-    {
-      close (fd);
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
-      return NULL;
-    }
-  values = values_alloc (size);
+  values = read_body (fd, path, &st, sizeof h, GUINT64_FROM_LE (h.size), size,
+                      GUINT64_FROM_LE (h.checksum), error);
   if (values == NULL)
-    {
-      close (fd);
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: not enough memory for the endgame tables"), path);
-      return NULL;
-    }
-  if (!read_values (fd, path, values, size, &sum, error))
-    {
-      close (fd);
-      return NULL;
-    }
-  close (fd);
-  if (sum != GUINT64_FROM_LE (h.checksum))
-    {
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
-      return NULL;
-    }
+    return NULL;
 
   t = g_new0 (DjTables, 1);
   t->rules = *rules;
@@ -1172,7 +1194,6 @@ dj_tables_load_extension (const DjTables  *base,
   DjTables *t;
   ExtHeader h;
   gsize size, at = 0;
-  guint64 sum;
   guint max_seeds;
   struct stat st;
   int fd;
@@ -1209,33 +1230,10 @@ dj_tables_load_extension (const DjTables  *base,
       return NULL;
     }
   size = levels_size (base->max_seeds + 1, max_seeds);
-  if (GUINT64_FROM_LE (h.size) != size || (guint64) st.st_size != sizeof h + size)
-    {
-      close (fd);
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
-      return NULL;
-    }
-  values = values_alloc (size);
+  values = read_body (fd, path, &st, sizeof h, GUINT64_FROM_LE (h.size), size,
+                      GUINT64_FROM_LE (h.checksum), error);
   if (values == NULL)
-    {
-      close (fd);
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: not enough memory for the endgame tables"), path);
-      return NULL;
-    }
-  if (!read_values (fd, path, values, size, &sum, error))
-    {
-      close (fd);
-      return NULL;
-    }
-  close (fd);
-  if (sum != GUINT64_FROM_LE (h.checksum))
-    {
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: damaged endgame tables (wrong size or checksum)"), path);
-      return NULL;
-    }
+    return NULL;
 
   t = g_new0 (DjTables, 1);
   t->rules = base->rules;
