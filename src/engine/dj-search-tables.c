@@ -723,24 +723,23 @@ checksum (const guint8 *data,
   return checksum_end (&c);
 }
 
-/* Reads exactly @length bytes of @fd into @buffer, checks that the file
- * ends there, and gives their checksum, made piece by piece as they come
- * in. */
+/* Reads exactly @length bytes of @fd into @buffer and checks that the file
+ * ends there (not a file that changed as it was read); with @c, feeds the
+ * checksum piece by piece as the bytes come in, while they are in the
+ * cache. */
 static gboolean
-read_values (int          fd,
-             const char  *path,
-             guint8      *buffer,
-             gsize        length,
-             guint64     *sum,
-             GError     **error)
+read_exactly (int          fd,
+              const char  *path,
+              guint8      *buffer,
+              gsize        length,
+              Checksum    *c,
+              GError     **error)
 {
   const gsize piece = 1 << 20;
-  Checksum c;
   gsize done = 0, summed = 0;
   guint8 extra;
   gssize n;
 
-  checksum_init (&c);
   while (done < length)
     {
       n = read (fd, buffer + done, MIN (length - done, piece));
@@ -750,11 +749,11 @@ read_values (int          fd,
         break;
       done += n;
       /* Whole groups of 32 bytes as they arrive; the rest at the end. */
-      if (done - summed >= piece || done == length)
+      if (c != NULL && (done - summed >= piece || done == length))
         {
           gsize upto = done == length ? done : summed + (done - summed) / 32 * 32;
 
-          checksum_update (&c, buffer + summed, upto - summed);
+          checksum_update (c, buffer + summed, upto - summed);
           summed = upto;
         }
     }
@@ -767,7 +766,6 @@ read_values (int          fd,
                    _("%s: the file changed while it was read"), path);
       return FALSE;
     }
-  *sum = checksum_end (&c);
   return TRUE;
 }
 
@@ -846,31 +844,7 @@ dj_data_file_read (int          fd,
                    gsize        length,
                    GError     **error)
 {
-  gsize done = 0;
-  guint8 extra;
-  gssize n;
-
-  while (done < length)
-    {
-      n = read (fd, buffer + done, MIN (length - done, (gsize) 1 << 24));
-      if (n < 0 && (errno == EINTR || errno == EAGAIN))
-        continue;
-      if (n <= 0)
-        break;
-      done += n;
-    }
-  /* Exactly @length bytes, then the end: not a file that changed as it
-   * was read. */
-  do
-    n = read (fd, &extra, 1);
-  while (n < 0 && errno == EINTR);
-  if (done != length || n != 0)
-    {
-      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
-                   _("%s: the file changed while it was read"), path);
-      return FALSE;
-    }
-  return TRUE;
+  return read_exactly (fd, path, buffer, length, NULL, error);
 }
 
 /* Memory for @size bytes of values, or NULL.  Aligned to 2 MiB and in huge
@@ -906,7 +880,7 @@ read_body (int                fd,
            GError           **error)
 {
   g_autofree guint8 *values = NULL;
-  guint64 sum;
+  Checksum c;
   gboolean read_ok;
 
   if (promised != size || (guint64) st->st_size != header_size + size)
@@ -924,11 +898,12 @@ read_body (int                fd,
                    _("%s: not enough memory for the endgame tables"), path);
       return NULL;
     }
-  read_ok = read_values (fd, path, values, size, &sum, error);
+  checksum_init (&c);
+  read_ok = read_exactly (fd, path, values, size, &c, error);
   close (fd);
   if (!read_ok)
     return NULL;
-  if (sum != promised_sum)
+  if (checksum_end (&c) != promised_sum)
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: damaged endgame tables (wrong size or checksum)"), path);
