@@ -16,6 +16,7 @@
 #include "dj-review.h"
 #include "dj-review-judge.h"
 #include "dj-search.h"
+#include "dj-tables-builder.h"
 
 /* The value of the position after some moves of the main line, South's view. */
 typedef struct
@@ -301,6 +302,9 @@ on_analysed (GObject      *source,
       DjReviewMove *e = &g_array_index (self->entries, DjReviewMove, self->next);
 
       e->found = dj_finding_judge (&e->finding, analysis, e->played, &self->thresholds);
+      /* A review of Djenon-abe is a long run of searches: the deeper
+       * endgame tables speed up what is left of it once made. */
+      dj_tables_builder_want (dj_tables_builder_get_default (), &analysis->rules);
     }
   else if (error != NULL)
     g_debug ("Review: no analysis of move %u: %s", self->next + 1, error->message);
