@@ -391,6 +391,90 @@ test_cache (void)
   g_rmdir (data_dir);
 }
 
+/* As deep as the memory free allows, two seeds at a time: tables of 12
+ * seeds wanted, the memory of 10 free: 10 made; later with memory enough,
+ * made again to 12; with too little for any, refused with the reason. */
+static void
+subprocess_tiers_short (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (dj_tables_cache_seeds (&abe), ==, 12);
+  g_assert_cmpuint (dj_tables_cache_target (&abe), ==, 10);
+  g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_MISSING);
+  g_assert_true (dj_tables_cache_build (&abe, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 10);
+  g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_READY);
+}
+
+static void
+subprocess_tiers_enough (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GError) error = NULL;
+
+  /* The 10 of the cache loaded, but 12 fit now. */
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 10);
+  g_assert_cmpuint (dj_tables_cache_target (&abe), ==, 12);
+  g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_MISSING);
+  g_assert_true (dj_tables_cache_build (&abe, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 12);
+  g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_READY);
+}
+
+static void
+subprocess_tiers_none (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (dj_tables_cache_target (&abe), ==, 0);
+  g_assert_false (dj_tables_cache_build (&abe, NULL, NULL, NULL, &error));
+  g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+  /* The least depth tried, and what it needs */
+  g_assert_nonnull (strstr (error->message, "of 10 seeds need about"));
+  g_assert_nonnull (strstr (error->message, "free memory"));
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 8);
+}
+
+static void
+test_tiers (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *memory = NULL;
+  g_autofree char *path = NULL;
+
+  make_data_dir ();
+  g_setenv ("DJENON_TABLES_CACHE_SEEDS", "12", TRUE);
+  /* What making 12 seeds takes, without the quarter to spare. */
+  memory = g_strdup_printf ("%" G_GUINT64_FORMAT, dj_tables_cache_memory (12));
+  g_setenv ("DJENON_TABLES_CACHE_MEMORY", memory, TRUE);
+  run_in_subprocess ("/djenon/tables-cache/tiers-short");
+  g_unsetenv ("DJENON_TABLES_CACHE_MEMORY");
+  run_in_subprocess ("/djenon/tables-cache/tiers-enough");
+  g_setenv ("DJENON_TABLES_CACHE_MEMORY", "1000", TRUE);
+  g_setenv ("XDG_CACHE_HOME", data_dir, TRUE);   /* no cache there */
+  run_in_subprocess ("/djenon/tables-cache/tiers-none");
+  g_unsetenv ("DJENON_TABLES_CACHE_MEMORY");
+
+  path = g_build_filename (cache_dir, "djenon", "tables", "abe.djtb", NULL);
+  g_unlink (path);
+  g_clear_pointer (&path, g_free);
+  path = g_build_filename (cache_dir, "djenon", "tables", NULL);
+  g_rmdir (path);
+  g_clear_pointer (&path, g_free);
+  path = g_build_filename (cache_dir, "djenon", NULL);
+  g_rmdir (path);
+  g_rmdir (cache_dir);
+  g_clear_pointer (&path, g_free);
+  path = g_build_filename (data_dir, dj_tables_file_name (&abe), NULL);
+  g_unlink (path);
+  g_rmdir (data_dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -401,6 +485,10 @@ main (int    argc,
   g_test_add_func ("/djenon/tables-cache/extend-cancelled", test_extend_cancelled);
   g_test_add_func ("/djenon/tables-cache/extension-files", test_extension_files);
   g_test_add_func ("/djenon/tables-cache/cache", test_cache);
+  g_test_add_func ("/djenon/tables-cache/tiers", test_tiers);
+  g_test_add_func ("/djenon/tables-cache/tiers-short/subprocess", subprocess_tiers_short);
+  g_test_add_func ("/djenon/tables-cache/tiers-enough/subprocess", subprocess_tiers_enough);
+  g_test_add_func ("/djenon/tables-cache/tiers-none/subprocess", subprocess_tiers_none);
   g_test_add_func ("/djenon/tables-cache/build/subprocess", subprocess_build);
   g_test_add_func ("/djenon/tables-cache/loaded/subprocess", subprocess_loaded);
   g_test_add_func ("/djenon/tables-cache/damaged/subprocess", subprocess_damaged);

@@ -27,6 +27,16 @@ static const struct
   { "abe --feeding immediate", { DJ_VARIANT_ABE, DJ_FEEDING_IMMEDIATE } },
 };
 
+/* The seeds of the deeper tables to make: as many as the memory free
+ * allows, or as wanted when it allows none (`tables build` says why). */
+static guint
+deeper_seeds (const DjRules *rules)
+{
+  guint target = dj_tables_cache_target (rules);
+
+  return target != 0 ? target : dj_tables_cache_seeds (rules);
+}
+
 /* One line a rule set: the installed tables, then the deeper ones. */
 static void
 print_status (const char    *name,
@@ -65,13 +75,15 @@ print_status (const char    *name,
     case DJ_TABLES_CACHE_MISSING:
       /* Translators: %s: a rule set; %u: seeds; %u: seeds; %s: the cache file */
       printf (_("%s: endgame tables of %u seeds; those of %u seeds are not made yet (%s)\n"),
-              name, dj_tables_max_seeds (tables), dj_tables_cache_seeds (rules), cache);
+              name, dj_tables_max_seeds (tables),
+              deeper_seeds (rules), cache);
       break;
     case DJ_TABLES_CACHE_REFUSED:
       /* Translators: %s: a rule set; %u: seeds; %u: seeds; %s: why the cache file was refused */
       printf (_("%s: endgame tables of %u seeds; those of %u seeds were refused and must be "
                 "made again: %s\n"),
-              name, dj_tables_max_seeds (tables), dj_tables_cache_seeds (rules), why->message);
+              name, dj_tables_max_seeds (tables),
+              deeper_seeds (rules), why->message);
       break;
     }
 }

@@ -1315,6 +1315,69 @@ dj_tables_available (void)
   return TRUE;
 }
 
+/* The memory the system can give without swapping, or 0 if unknown;
+ * DJENON_TABLES_CACHE_MEMORY (bytes) stands for it in tests. */
+static guint64
+memory_available (void)
+{
+  const char *env = g_getenv ("DJENON_TABLES_CACHE_MEMORY");
+  g_autofree char *meminfo = NULL;
+  const char *line;
+
+  if (env != NULL && *env != '\0')
+    return g_ascii_strtoull (env, NULL, 10);
+  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    return 0;
+  line = strstr (meminfo, "MemAvailable:");
+  if (line == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10) * 1024;
+}
+
+guint64
+dj_tables_cache_memory (guint seeds)
+{
+  g_return_val_if_fail (seeds <= DJ_TABLES_MAX_SEEDS, 0);
+
+  /* What build_level() holds at once for its largest level, measured: 46
+   * to 49 bytes a position (its children, four bytes each, about 2.4 of
+   * them inside the level, the predecessor lists, their index, the order
+   * and flags), said as 48; and every level of the tables. */
+  return (guint64) dj_tables_level_size (seeds) * 48 + levels_size (0, seeds);
+}
+
+/* Room to spare: the build is not begun with less free than this. */
+static gboolean
+memory_fits (guint   seeds,
+             guint64 have)
+{
+  guint64 need = dj_tables_cache_memory (seeds);
+
+  return have == 0 || have >= need + need / 4;
+}
+
+guint
+dj_tables_cache_target (const DjRules *rules)
+{
+  const DjTables *t;
+  guint wanted, base;
+  guint64 have;
+
+  g_return_val_if_fail (rules != NULL, 0);
+
+  t = dj_tables_get (rules);
+  wanted = dj_tables_cache_seeds (rules);
+  if (t == NULL || wanted <= t->base_seeds)
+    return 0;
+  base = t->base_seeds;
+  have = memory_available ();
+  /* The deepest tables the memory free allows, two seeds at a time. */
+  for (guint n = wanted; n > base; n = n >= 2 ? n - 2 : 0)
+    if (memory_fits (n, have))
+      return n;
+  return 0;
+}
+
 DjTablesCache
 dj_tables_cache_state (const DjRules  *rules,
                        const GError  **refused)
@@ -1322,54 +1385,23 @@ dj_tables_cache_state (const DjRules  *rules,
   const DjTables *t;
   DjRules r;
   guint slot = rule_set (rules, &r);
-  guint wanted = dj_tables_cache_seeds (rules);
+  guint target;
 
   g_return_val_if_fail (rules != NULL, DJ_TABLES_CACHE_NOT_WANTED);
 
   if (refused != NULL)
     *refused = NULL;
   t = dj_tables_get (rules);
-  if (t == NULL || wanted <= t->base_seeds)
+  if (t == NULL || dj_tables_cache_seeds (rules) <= t->base_seeds)
     return DJ_TABLES_CACHE_NOT_WANTED;
-  if (t->max_seeds >= wanted)
+  /* Made as deep as wanted, or as the memory free now allows. */
+  target = dj_tables_cache_target (rules);
+  if (t->max_seeds > t->base_seeds && t->max_seeds >= target)
     return DJ_TABLES_CACHE_READY;
   /* Set once while the tables load, never freed. */
   if (refused != NULL)
     *refused = cache_refused[slot];
   return cache_refused[slot] != NULL ? DJ_TABLES_CACHE_REFUSED : DJ_TABLES_CACHE_MISSING;
-}
-
-guint64
-dj_tables_cache_memory (const DjRules *rules)
-{
-  guint n = dj_tables_cache_seeds (rules);
-  guint64 count;
-
-  g_return_val_if_fail (rules != NULL, 0);
-
-  if (n == 0)
-    return 0;
-  /* What build_level() holds at once for its largest level: six children
-   * and the predecessors (at most six) of each position, four bytes each,
-   * the index of the predecessors, the order, the attractors' queue and
-   * a few bytes of flags; and the new levels themselves. */
-  count = dj_tables_level_size (n);
-  return count * (24 + 24 + 4 + 4 + 4 + 8) + levels_size (DJ_TABLES_SEEDS + 1, n);
-}
-
-/* The memory the system can give without swapping, or 0 if unknown. */
-static guint64
-memory_available (void)
-{
-  g_autofree char *meminfo = NULL;
-  const char *line;
-
-  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
-    return 0;
-  line = strstr (meminfo, "MemAvailable:");
-  if (line == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10) * 1024;
 }
 
 gboolean
@@ -1382,52 +1414,52 @@ dj_tables_cache_build (const DjRules  *rules,
   const DjTables *base;
   DjTables *deeper;
   g_autofree char *path = NULL;
-  guint wanted, slot;
-  guint64 need, have;
+  guint target, slot;
   DjRules r;
   gboolean ok = FALSE;
 
   g_return_val_if_fail (rules != NULL, FALSE);
 
   slot = rule_set (rules, &r);
-  wanted = dj_tables_cache_seeds (rules);
   base = dj_tables_get (rules);
-  if (base == NULL || wanted <= base->base_seeds || base->max_seeds >= wanted)
-    return TRUE;   /* nothing to make: no tables to build on, not wanted, or made */
-  if (base->base != NULL)
-    base = base->base;   /* deeper tables of fewer seeds than wanted now */
-
-  need = dj_tables_cache_memory (rules);
-  have = memory_available ();
-  if (have != 0 && have < need + need / 4)
+  if (base == NULL || dj_tables_cache_seeds (rules) <= base->base_seeds)
+    return TRUE;   /* nothing to make: no tables to build on, or not wanted */
+  target = dj_tables_cache_target (rules);
+  if (target == 0)
     {
-      g_autofree char *need_text = g_format_size (need);
-      g_autofree char *have_text = g_format_size (have);
+      guint wanted = dj_tables_cache_seeds (rules);
+      /* the least of the depths tried, two seeds at a time */
+      guint least = wanted - (wanted - base->base_seeds - 1) / 2 * 2;
+      g_autofree char *need_text = g_format_size (dj_tables_cache_memory (least) * 5 / 4);
+      g_autofree char *have_text = g_format_size (memory_available ());
 
       /* Translators: deeper endgame tables are not made; %u: seeds, then two sizes */
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("Endgame tables of %u seeds need about %s of free memory to make; %s is "
-                     "free"), wanted, need_text, have_text);
+                     "free"), least, need_text, have_text);
       return FALSE;
     }
+  if (base->max_seeds >= target)
+    return TRUE;   /* made as deep as the memory allows */
+  if (base->base != NULL)
+    base = base->base;   /* made less deep before: made again from the installed ones */
 
   /* One build at a time: a second caller waits for the first and finds
    * the tables made. */
   g_mutex_lock (&cache_lock);
-  if (dj_tables_max_seeds (dj_tables_get (rules)) >= wanted)
+  if (dj_tables_max_seeds (dj_tables_get (rules)) >= target)
     {
       g_mutex_unlock (&cache_lock);
       return TRUE;
     }
   path = dj_tables_cache_path (rules);
-  deeper = dj_tables_extend (base, wanted, progress, progress_data, cancellable, error);
+  deeper = dj_tables_extend (base, target, progress, progress_data, cancellable, error);
   if (deeper != NULL)
     {
-      g_autoptr(GError) saving = NULL;
-
       /* Used at once; saved for the next start.  A cache that cannot be
        * written (a full disk) costs the next start the build again, which
-       * the caller is told of. */
+       * the caller is told of.  Tables replaced stay: a search may hold
+       * them. */
       g_atomic_pointer_set (&tables_shared[slot], deeper);
       /* cache_refused[slot] stays (a reader may hold it): READY is told
        * before it is looked at. */

@@ -131,37 +131,44 @@ DjTables       *dj_tables_load_extension (const DjTables *base,
                                           GError        **error);
 
 /* Deeper tables, made on the user's machine: the installed tables hold
- * DJ_TABLES_SEEDS seeds, these DJ_TABLES_CACHE_SEEDS, which take Djenon-abe's
- * slowest positions nearly half the nodes, at about 42 MB a rule set (too
- * long to make for every build of the project: they are made in the
- * background on first use and cached). */
-#define DJ_TABLES_CACHE_SEEDS 16
+ * DJ_TABLES_SEEDS seeds, these up to DJ_TABLES_CACHE_SEEDS, each two seeds
+ * more halving the nodes of Djenon-abe's slowest positions; 154 MB a rule
+ * set and minutes to make, too long for every build of the project: they
+ * are made in the background on first use and cached.  As deep as the
+ * memory free allows (18 seeds take about 3.5 GB to make, 16 seeds 1.3 GB). */
+#define DJ_TABLES_CACHE_SEEDS 18
 
 typedef enum
 {
   DJ_TABLES_CACHE_NOT_WANTED,   /* no installed tables, or deeper ones not worth it */
-  DJ_TABLES_CACHE_MISSING,      /* not made yet */
+  DJ_TABLES_CACHE_MISSING,      /* not made yet (or less deep than the memory now allows) */
   DJ_TABLES_CACHE_REFUSED,      /* the cached file is damaged or of other tables */
   DJ_TABLES_CACHE_READY,        /* loaded or just made: the search uses them */
 } DjTablesCache;
 
-/* The seeds deeper tables of @rules should hold: DJ_TABLES_CACHE_SEEDS
+/* The seeds deeper tables of @rules should hold at most: DJ_TABLES_CACHE_SEEDS
  * (none for Djenon-aboure, which needs none), or the environment variable
  * DJENON_TABLES_CACHE_SEEDS (0: none). */
 guint           dj_tables_cache_seeds  (const DjRules    *rules);
+/* The seeds they can hold now: the most, two at a time down from
+ * dj_tables_cache_seeds(), whose making fits in the memory free (with a
+ * quarter to spare; DJENON_TABLES_CACHE_MEMORY, in bytes, stands for the
+ * memory free in tests); 0 when none fits or none is wanted. */
+guint           dj_tables_cache_target (const DjRules    *rules);
 /* $XDG_CACHE_HOME/djenon/tables/<the file name of @rules>.  g_free(). */
 char           *dj_tables_cache_path   (const DjRules    *rules);
 /* Where the deeper tables of @rules stand, and in @refused why the cached
  * file was refused. */
 DjTablesCache   dj_tables_cache_state  (const DjRules    *rules,
                                         const GError    **refused);
-/* Bytes of memory making them takes at most. */
-guint64         dj_tables_cache_memory (const DjRules    *rules);
-/* Makes the deeper tables of @rules (blocking, for a worker thread),
- * hands them to every search started from then on and saves them in the
- * cache.  TRUE when they are there (or not wanted); FALSE with an error
- * when the memory free is too little, when cancelled or when the cache
- * cannot be written (the tables are used all the same then). */
+/* Bytes of memory making tables of @seeds seeds takes at most. */
+guint64         dj_tables_cache_memory (guint             seeds);
+/* Makes the deeper tables of @rules, as deep as dj_tables_cache_target()
+ * (blocking, for a worker thread), hands them to every search started from
+ * then on and saves them in the cache.  TRUE when they are there (or not
+ * wanted); FALSE with an error when the memory free is too little even for
+ * the least of them, when cancelled or when the cache cannot be written
+ * (the tables are used all the same then). */
 gboolean        dj_tables_cache_build  (const DjRules    *rules,
                                         void            (*progress) (double fraction, gpointer data),
                                         gpointer          progress_data,
