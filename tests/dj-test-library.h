@@ -102,9 +102,18 @@ dj_test_wait_listed (DjLibraryWindow *window,
                      guint            n_games)
 {
   DjTestListed l = { window, n_games };
+  gboolean expired = FALSE;
+  guint id = g_timeout_add_seconds (DJ_TEST_LIBRARY_TIMEOUT_S, dj_test_timed_out, &expired);
 
-  dj_test_wait_until (DJ_TEST_LIBRARY_TIMEOUT_S, dj_test_listed, &l,
-                      "the games listed and the library idle");
+  while (!dj_test_listed (&l) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  /* Said with what was listed instead, to tell a drop that never came
+   * from a library that never settled. */
+  if (expired)
+    g_error ("Timed out waiting for %u games listed and the library idle: %u listed, %s",
+             n_games, dj_library_window_get_n_games (window),
+             dj_library_window_get_busy (window) ? "busy" : "idle");
+  g_source_remove (id);
 }
 
 /* A Library window on the library dj_test_make_library() made, @width wide

@@ -228,12 +228,41 @@ node_position (guint32     x,
 /* ---------------------------------------------------------------------- */
 /* building */
 
+/* The children inside the level of a range of positions, in order, four
+ * bytes each (cnt[] says how many each position has), in blocks that are
+ * never moved: about ten bytes a position, where six slots each took 24. */
+#define KIDS_BLOCK (1u << 20)
+
+typedef struct
+{
+  GPtrArray *blocks;   /* guint32[KIDS_BLOCK] */
+  gsize      len;
+} Kids;
+
+static void
+kids_add (Kids    *k,
+          guint32  c)
+{
+  if (k->len % KIDS_BLOCK == 0)
+    g_ptr_array_add (k->blocks, g_new (guint32, KIDS_BLOCK));
+  ((guint32 *) k->blocks->pdata[k->len / KIDS_BLOCK])[k->len % KIDS_BLOCK] = c;
+  k->len++;
+}
+
+static inline guint32
+kids_get (const Kids *k,
+          gsize       i)
+{
+  return ((const guint32 *) k->blocks->pdata[i / KIDS_BLOCK])[i % KIDS_BLOCK];
+}
+
 typedef struct
 {
   DjTables *t;
   guint     n;
   guint32   from, to;
-  gint32   *fwd;       /* 6 per node: children inside the level, -1: none */
+  Kids      kids;      /* the children inside the level of from .. to - 1 */
+  guint8   *cnt;       /* how many each has (with repeats) */
   gint8    *exitv;     /* the mover's best exit (South's view), EXIT_NONE */
   gint8    *terminal;  /* 1: the game is over (value in val) */
   gint8    *val;
@@ -266,8 +295,6 @@ generate_range (gpointer data)
         }
       node_position (x, n, &pos);
       south = pos.to_move == DJ_SOUTH;
-      for (guint i = 0; i < DJ_ROW_PITS; i++)
-        j->fwd[(gsize) x * 6 + i] = -1;
       dj_moves_generate (&t->rules, &pos, &moves);
       j->terminal[x] = moves.end != DJ_END_NONE;
       j->exitv[x] = EXIT_NONE;
@@ -294,7 +321,10 @@ generate_range (gpointer data)
           if (!node_index (&kids[i], n - took, &c))
             g_assert_not_reached ();
           if (took == 0)
-            j->fwd[(gsize) x * 6 + e++] = (gint32) c;
+            {
+              kids_add (&j->kids, c);
+              e++;
+            }
           else
             {
               int v = (south ? took : -took) + t->values[n - took][c];
@@ -305,6 +335,7 @@ generate_range (gpointer data)
                 best = south ? MAX (best, v) : MIN (best, v);
             }
         }
+      j->cnt[x] = e;
       j->exitv[x] = best;
     }
   return NULL;
@@ -396,61 +427,57 @@ build_level (DjTables *t,
   guint32 count = dj_tables_level_size (n);
   LevelJob jobs[2];
   GThread *helper;
-  gint32 *fwd = g_new (gint32, (gsize) count * 6);
   gint8 *exitv = g_new (gint8, count);
   gint8 *terminal = g_new (gint8, count);
   gint8 *val = t->values[n];
   guint8 *cnt = g_new0 (guint8, count);
-  guint32 *rstart = g_new0 (guint32, (gsize) count + 1);
-  guint32 *redges, *order, *bucket, *fill;
-  guint32 n_edges = 0;
+  guint32 *rstart = NULL, *redges = NULL, *order, *bucket, *fill;
   guint8 *in_lo, *in_hi;
+  gboolean stopped;
 
   /* The moves of every position, on two threads. */
   for (guint i = 0; i < 2; i++)
     jobs[i] = (LevelJob) { t, n, count / 2 * i, i == 0 ? count / 2 : count,
-                           fwd, exitv, terminal, val, build, i == 0 };
+                           { g_ptr_array_new_with_free_func (g_free), 0 },
+                           cnt, exitv, terminal, val, build, i == 0 };
   helper = g_thread_new ("dj-tables", generate_range, &jobs[1]);
   generate_range (&jobs[0]);
   g_thread_join (helper);
-  if (build_stopped (build))
+  stopped = build_stopped (build);
+  if (!stopped)
     {
-      g_free (fwd);
+      guint32 n_edges = (guint32) (jobs[0].kids.len + jobs[1].kids.len);
+
+      build_report (build, PHASE_EDGES);
+      /* Predecessor lists: counted, each list's end found, then filled
+       * from the end down, which leaves rstart[c + 1] at c's start. */
+      rstart = g_new0 (guint32, (gsize) count + 1);
+      for (guint i = 0; i < 2; i++)
+        for (gsize e = 0; e < jobs[i].kids.len; e++)
+          rstart[kids_get (&jobs[i].kids, e) + 1]++;
+      for (guint32 x = 0; x < count; x++)
+        rstart[x + 1] += rstart[x];
+      redges = g_new (guint32, MAX (n_edges, 1));
+      for (guint i = 0; i < 2; i++)
+        {
+          gsize e = 0;
+
+          for (guint32 x = jobs[i].from; x < jobs[i].to; x++)
+            for (guint k = 0; k < cnt[x]; k++)
+              redges[--rstart[kids_get (&jobs[i].kids, e++) + 1]] = x;
+        }
+      memmove (rstart, rstart + 1, sizeof (guint32) * count);
+      rstart[count] = n_edges;
+    }
+  for (guint i = 0; i < 2; i++)
+    g_ptr_array_unref (jobs[i].kids.blocks);
+  if (stopped)
+    {
       g_free (exitv);
       g_free (terminal);
       g_free (cnt);
-      g_free (rstart);
       return FALSE;
     }
-  build_report (build, PHASE_EDGES);
-
-  /* Predecessor lists. */
-  for (guint32 x = 0; x < count; x++)
-    for (guint i = 0; i < 6; i++)
-      {
-        gint32 c = fwd[(gsize) x * 6 + i];
-
-        if (c < 0)
-          break;
-        cnt[x]++;
-        rstart[c + 1]++;
-        n_edges++;
-      }
-  for (guint32 x = 0; x < count; x++)
-    rstart[x + 1] += rstart[x];
-  redges = g_new (guint32, MAX (n_edges, 1));
-  fill = g_memdup2 (rstart, sizeof (guint32) * count);
-  for (guint32 x = 0; x < count; x++)
-    for (guint i = 0; i < 6; i++)
-      {
-        gint32 c = fwd[(gsize) x * 6 + i];
-
-        if (c < 0)
-          break;
-        redges[fill[c]++] = x;
-      }
-  g_free (fill);
-  g_free (fwd);
 
   /* Positions by the value of their end or best exit, -n .. n. */
   bucket = g_new0 (guint32, 2 * n + 2);
@@ -1339,11 +1366,12 @@ dj_tables_cache_memory (guint seeds)
 {
   g_return_val_if_fail (seeds <= DJ_TABLES_MAX_SEEDS, 0);
 
-  /* What build_level() holds at once for its largest level, measured: 46
-   * to 49 bytes a position (its children, four bytes each, about 2.4 of
-   * them inside the level, the predecessor lists, their index, the order
-   * and flags), said as 48; and every level of the tables. */
-  return (guint64) dj_tables_level_size (seeds) * 48 + levels_size (0, seeds);
+  /* What build_level() holds at once for its largest level, measured: 27
+   * to 28 bytes a position (its children inside the level, about 2.4 of
+   * four bytes each, then the predecessor lists and their index, the
+   * order, the attractors' queue and flags), said as 30; and every level
+   * of the tables. */
+  return (guint64) dj_tables_level_size (seeds) * 30 + levels_size (0, seeds);
 }
 
 /* Room to spare: the build is not begun with less free than this. */

@@ -135,7 +135,7 @@ DjTables       *dj_tables_load_extension (const DjTables *base,
  * more halving the nodes of Djenon-abe's slowest positions; 154 MB a rule
  * set and minutes to make, too long for every build of the project: they
  * are made in the background on first use and cached.  As deep as the
- * memory free allows (18 seeds take about 3.5 GB to make, 16 seeds 1.3 GB). */
+ * memory free allows (18 seeds take about 2.2 GB to make, 16 seeds 0.8 GB). */
 #define DJ_TABLES_CACHE_SEEDS 18
 
 typedef enum
