@@ -239,6 +239,24 @@ run_in_subprocess (const char *path)
   g_test_trap_assert_passed ();
 }
 
+/* What make_data_dir() made, and the cache file in it. */
+static void
+remove_data_dirs (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *file = g_build_filename (cache_dir, "djenon", "tables", "abe.djtb", NULL);
+  g_autofree char *tables = g_path_get_dirname (file);
+  g_autofree char *djenon = g_path_get_dirname (tables);
+  g_autofree char *base = g_build_filename (data_dir, dj_tables_file_name (&abe), NULL);
+
+  g_unlink (file);
+  g_rmdir (tables);
+  g_rmdir (djenon);
+  g_rmdir (cache_dir);
+  g_unlink (base);
+  g_rmdir (data_dir);
+}
+
 /* In a subprocess: the folders make_data_dir() made. */
 static void
 use_data_dirs (void)
@@ -358,7 +376,6 @@ subprocess_not_wanted (void)
 static void
 test_cache (void)
 {
-  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
   g_autofree char *path = NULL;
   g_autofree char *data = NULL;
   gsize len;
@@ -377,52 +394,41 @@ test_cache (void)
   /* Made again, whole */
   run_in_subprocess ("/djenon/tables-cache/loaded");
 
-  g_unlink (path);
-  g_clear_pointer (&path, g_free);
-  path = g_build_filename (cache_dir, "djenon", "tables", NULL);
-  g_rmdir (path);
-  g_clear_pointer (&path, g_free);
-  path = g_build_filename (cache_dir, "djenon", NULL);
-  g_rmdir (path);
-  g_rmdir (cache_dir);
-  g_clear_pointer (&path, g_free);
-  path = g_build_filename (data_dir, dj_tables_file_name (&abe), NULL);
-  g_unlink (path);
-  g_rmdir (data_dir);
+  remove_data_dirs ();
 }
 
 /* As deep as the memory free allows, two seeds at a time: tables of 12
  * seeds wanted, the memory of 10 free: 10 made; later with memory enough,
  * made again to 12; with too little for any, refused with the reason. */
+/* Made to @target seeds, from @before (the installed 8, or a cache). */
 static void
-subprocess_tiers_short (void)
+build_to (guint before,
+          guint target)
 {
   DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
   g_autoptr(GError) error = NULL;
 
   g_assert_cmpuint (dj_tables_cache_seeds (&abe), ==, 12);
-  g_assert_cmpuint (dj_tables_cache_target (&abe), ==, 10);
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, before);
+  g_assert_cmpuint (dj_tables_cache_target (&abe), ==, target);
   g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_MISSING);
   g_assert_true (dj_tables_cache_build (&abe, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 10);
+  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, target);
   g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_READY);
 }
 
 static void
+subprocess_tiers_short (void)
+{
+  build_to (8, 10);
+}
+
+/* The 10 of the cache loaded, but 12 fit now. */
+static void
 subprocess_tiers_enough (void)
 {
-  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
-  g_autoptr(GError) error = NULL;
-
-  /* The 10 of the cache loaded, but 12 fit now. */
-  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 10);
-  g_assert_cmpuint (dj_tables_cache_target (&abe), ==, 12);
-  g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_MISSING);
-  g_assert_true (dj_tables_cache_build (&abe, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (dj_tables_max_seeds (dj_tables_get (&abe)), ==, 12);
-  g_assert_cmpint (dj_tables_cache_state (&abe, NULL), ==, DJ_TABLES_CACHE_READY);
+  build_to (10, 12);
 }
 
 static void
@@ -443,9 +449,7 @@ subprocess_tiers_none (void)
 static void
 test_tiers (void)
 {
-  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
   g_autofree char *memory = NULL;
-  g_autofree char *path = NULL;
 
   make_data_dir ();
   g_setenv ("DJENON_TABLES_CACHE_SEEDS", "12", TRUE);
@@ -460,19 +464,7 @@ test_tiers (void)
   run_in_subprocess ("/djenon/tables-cache/tiers-none");
   g_unsetenv ("DJENON_TABLES_CACHE_MEMORY");
 
-  path = g_build_filename (cache_dir, "djenon", "tables", "abe.djtb", NULL);
-  g_unlink (path);
-  g_clear_pointer (&path, g_free);
-  path = g_build_filename (cache_dir, "djenon", "tables", NULL);
-  g_rmdir (path);
-  g_clear_pointer (&path, g_free);
-  path = g_build_filename (cache_dir, "djenon", NULL);
-  g_rmdir (path);
-  g_rmdir (cache_dir);
-  g_clear_pointer (&path, g_free);
-  path = g_build_filename (data_dir, dj_tables_file_name (&abe), NULL);
-  g_unlink (path);
-  g_rmdir (data_dir);
+  remove_data_dirs ();
 }
 
 int
