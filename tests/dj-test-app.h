@@ -9,7 +9,9 @@
 #pragma once
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "dj-application.h"
@@ -18,6 +20,21 @@
 #include "dj-window.h"
 
 static DjApplication *app;
+
+/* The environment's locale, and the translations as built (the folder
+ * DJENON_LOCALEDIR names, which the test environment sets), not as
+ * installed.  Call first in main(). */
+static G_GNUC_UNUSED void
+dj_test_use_built_translations (void)
+{
+  const char *dir = g_getenv ("DJENON_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  if (dir != NULL)
+    bindtextdomain (GETTEXT_PACKAGE, dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
 
 /* A new home under the temporary folder, named after @name, made the home
  * and XDG folders of this process; not G_TEST_OPTION_ISOLATE_DIRS, which

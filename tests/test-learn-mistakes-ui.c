@@ -406,10 +406,7 @@ main (int   argc,
   int status;
 
   /* In the language of LANGUAGE (the Urdu run), from the build's catalogues. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dj_test_use_built_translations ();
   g_test_init (&argc, &argv, NULL);
   if (!dj_test_start_app () || !xtest_load ())
     {

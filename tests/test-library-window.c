@@ -769,11 +769,7 @@ main (int   argc,
 {
   int status;
 
-  setlocale (LC_ALL, "");
-  if (g_getenv ("DJENON_LOCALEDIR") != NULL)
-    bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dj_test_use_built_translations ();
   home = dj_test_make_home ("djenon-test-library-window");
   g_test_init (&argc, &argv, NULL);
   if (!dj_test_start_app ())

@@ -506,10 +506,7 @@ main (int   argc,
   g_autoptr(GSettings) settings = NULL;
   int status;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dj_test_use_built_translations ();
   g_test_init (&argc, &argv, NULL);
   if (!dj_test_start_app ())
     {

@@ -386,11 +386,7 @@ main (int   argc,
   g_autofree char *home = dj_test_make_home ("djenon-test-review-ui");
   int status;
 
-  setlocale (LC_ALL, "");
-  /* The translations as built, not as installed. */
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("DJENON_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dj_test_use_built_translations ();
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_build_filename (home, "files", NULL);
   g_mkdir_with_parents (tmp_dir, 0700);
