@@ -527,6 +527,49 @@ build_level (DjTables *t,
   return TRUE;
 }
 
+/* The bytes of levels @from .. @to. */
+static gsize
+levels_size (guint from,
+             guint to)
+{
+  gsize total = 0;
+
+  for (guint n = from; n <= to; n++)
+    total += dj_tables_level_size (n);
+  return total;
+}
+
+/* Tables of @rules with levels 0 .. @max_seeds: those of @base (NULL:
+ * none) borrowed from it, the rest laid out one after another in @owned,
+ * which they take.  @sum is the checksum of the levels saved with them
+ * (an extension keeps its base's). */
+static DjTables *
+tables_new (const DjRules  *rules,
+            const DjTables *base,
+            guint           max_seeds,
+            guint64         sum,
+            gint8          *owned)
+{
+  DjTables *t = g_new0 (DjTables, 1);
+  guint first = base != NULL ? base->max_seeds + 1 : 0;
+  gsize at = 0;
+
+  t->rules = *rules;
+  t->max_seeds = max_seeds;
+  t->base = base;
+  t->base_seeds = base != NULL ? base->max_seeds : max_seeds;
+  t->checksum = base != NULL ? base->checksum : sum;
+  t->owned = owned;
+  for (guint n = 0; n < first; n++)
+    t->values[n] = base->values[n];
+  for (guint n = first; n <= max_seeds; n++)
+    {
+      t->values[n] = owned + at;
+      at += dj_tables_level_size (n);
+    }
+  return t;
+}
+
 DjTables *
 dj_tables_build (const DjRules *rules,
                  guint          max_seeds,
@@ -534,28 +577,20 @@ dj_tables_build (const DjRules *rules,
                  gpointer       progress_data)
 {
   DjTables *t;
-  gsize total = 0;
+  gsize total;
 
   g_return_val_if_fail (rules != NULL, NULL);
   g_return_val_if_fail (max_seeds <= DJ_TABLES_MAX_SEEDS, NULL);
 
   init_compositions ();
-  t = g_new0 (DjTables, 1);
-  t->rules = *rules;
-  t->max_seeds = max_seeds;
-  for (guint n = 0; n <= max_seeds; n++)
-    total += dj_tables_level_size (n);
-  t->owned = g_new (gint8, total);
-  total = 0;
+  total = levels_size (0, max_seeds);
+  t = tables_new (rules, NULL, max_seeds, 0, g_new (gint8, total));
   for (guint n = 0; n <= max_seeds; n++)
     {
-      t->values[n] = t->owned + total;
-      total += dj_tables_level_size (n);
       build_level (t, n, NULL);
       if (progress != NULL)
         progress (n, progress_data);
     }
-  t->base_seeds = max_seeds;
   t->checksum = checksum ((const guint8 *) t->owned, total);
   return t;
 }
@@ -570,36 +605,23 @@ dj_tables_extend (const DjTables  *base,
 {
   DjTables *t;
   Build build = { progress, progress_data, cancellable, 0, 0, 0 };
-  gsize total = 0;
+  gint8 *owned;
 
   g_return_val_if_fail (base != NULL && base->base == NULL, NULL);
   g_return_val_if_fail (max_seeds > base->max_seeds && max_seeds <= DJ_TABLES_MAX_SEEDS, NULL);
 
   init_compositions ();
-  t = g_new0 (DjTables, 1);
-  t->rules = base->rules;
-  t->max_seeds = max_seeds;
-  t->base = base;
-  t->base_seeds = base->max_seeds;
-  t->checksum = base->checksum;
-  for (guint n = 0; n <= base->max_seeds; n++)
-    t->values[n] = base->values[n];
-  for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
-    total += dj_tables_level_size (n);
-  build.total = total;
-  t->owned = (gint8 *) values_alloc (total);
-  if (t->owned == NULL)
+  build.total = levels_size (base->max_seeds + 1, max_seeds);
+  owned = (gint8 *) values_alloc (build.total);
+  if (owned == NULL)
     {
-      g_free (t);
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("Not enough memory for endgame tables of %u seeds"), max_seeds);
       return NULL;
     }
-  total = 0;
+  t = tables_new (&base->rules, base, max_seeds, 0, owned);
   for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
     {
-      t->values[n] = t->owned + total;
-      total += dj_tables_level_size (n);
       build.level = dj_tables_level_size (n);
       if (!build_level (t, n, &build))
         {
@@ -796,22 +818,12 @@ read_exactly (int          fd,
   return TRUE;
 }
 
-static gsize
-values_size (guint max_seeds)
-{
-  gsize total = 0;
-
-  for (guint n = 0; n <= max_seeds; n++)
-    total += dj_tables_level_size (n);
-  return total;
-}
-
 gboolean
 dj_tables_save (const DjTables *tables,
                 const char     *path,
                 GError        **error)
 {
-  gsize size = values_size (tables->max_seeds);
+  gsize size = levels_size (0, tables->max_seeds);
   g_autofree guint8 *buf = g_malloc (sizeof (Header) + size);
   Header h;
   gsize at = sizeof (Header);
@@ -945,9 +957,8 @@ dj_tables_load (const DjRules *rules,
                 GError       **error)
 {
   g_autofree guint8 *values = NULL;
-  DjTables *t;
   Header h;
-  gsize size, at = 0;
+  gsize size;
   struct stat st;
   int fd;
 
@@ -991,24 +1002,14 @@ dj_tables_load (const DjRules *rules,
     }
   /* The size the header promises, checked against the file before a byte
    * of it is allocated. */
-  size = values_size (GUINT32_FROM_LE (h.max_seeds));
+  size = levels_size (0, GUINT32_FROM_LE (h.max_seeds));
   values = read_body (fd, path, &st, sizeof h, GUINT64_FROM_LE (h.size), size,
                       GUINT64_FROM_LE (h.checksum), error);
   if (values == NULL)
     return NULL;
 
-  t = g_new0 (DjTables, 1);
-  t->rules = *rules;
-  t->max_seeds = GUINT32_FROM_LE (h.max_seeds);
-  t->base_seeds = t->max_seeds;
-  t->checksum = GUINT64_FROM_LE (h.checksum);
-  t->owned = (gint8 *) g_steal_pointer (&values);
-  for (guint n = 0; n <= t->max_seeds; n++)
-    {
-      t->values[n] = t->owned + at;
-      at += dj_tables_level_size (n);
-    }
-  return t;
+  return tables_new (rules, NULL, GUINT32_FROM_LE (h.max_seeds), GUINT64_FROM_LE (h.checksum),
+                     (gint8 *) g_steal_pointer (&values));
 }
 
 const char *
@@ -1129,17 +1130,6 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (ExtHeader) == 56);
 
-static gsize
-levels_size (guint from,
-             guint to)
-{
-  gsize total = 0;
-
-  for (guint n = from; n <= to; n++)
-    total += dj_tables_level_size (n);
-  return total;
-}
-
 gboolean
 dj_tables_save_extension (const DjTables  *tables,
                           const char      *path,
@@ -1193,9 +1183,8 @@ dj_tables_load_extension (const DjTables  *base,
                           GError         **error)
 {
   g_autofree guint8 *values = NULL;
-  DjTables *t;
   ExtHeader h;
-  gsize size, at = 0;
+  gsize size;
   guint max_seeds;
   struct stat st;
   int fd;
@@ -1237,21 +1226,7 @@ dj_tables_load_extension (const DjTables  *base,
   if (values == NULL)
     return NULL;
 
-  t = g_new0 (DjTables, 1);
-  t->rules = base->rules;
-  t->max_seeds = max_seeds;
-  t->base = base;
-  t->base_seeds = base->max_seeds;
-  t->checksum = base->checksum;
-  t->owned = (gint8 *) g_steal_pointer (&values);
-  for (guint n = 0; n <= base->max_seeds; n++)
-    t->values[n] = base->values[n];
-  for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
-    {
-      t->values[n] = t->owned + at;
-      at += dj_tables_level_size (n);
-    }
-  return t;
+  return tables_new (&base->rules, base, max_seeds, 0, (gint8 *) g_steal_pointer (&values));
 }
 
 guint
