@@ -154,10 +154,19 @@ dj_cli_tables (int    argc,
 
           if (!dj_tables_cache_build (rules, on_progress, &p, NULL, &failed))
             {
+              status = DJ_CLI_SAVE_FAILED;
+              if (dj_tables_cache_state (rules, NULL) == DJ_TABLES_CACHE_READY)
+                {
+                  /* Made, but not in the cache (a full disk): the status
+                   * line would name a file that is not there. */
+                  /* Translators: %s: a rule set, then why the tables were not saved */
+                  g_printerr (_("%s: endgame tables made but not saved: %s\n"),
+                              rule_sets[i].name, failed->message);
+                  continue;
+                }
               /* Translators: %s: a rule set, then why the tables were not made */
               g_printerr (_("%s: endgame tables not made: %s\n"), rule_sets[i].name,
                           failed->message);
-              status = DJ_CLI_SAVE_FAILED;
             }
           else
             /* Translators: %s: a rule set; %.1f: seconds */
