@@ -525,6 +525,60 @@ test_table_files (void)
   dj_tables_free (built);
 }
 
+/* The installed tables are read in chunks on two threads: a change in any
+ * chunk, the first or the last one read by the other thread, is refused;
+ * read whole, they hold what the search uses. */
+static void
+test_table_files_threaded (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  const DjTables *installed = dj_tables_get (&abe);
+  g_autofree char *source = dj_tables_path (&abe);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "abe.djtb", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  gsize len, at[] = { 100, 0, 0 };
+  DjTables *loaded;
+
+  g_assert_nonnull (installed);
+  g_assert_true (g_file_get_contents (source, &data, &len, NULL));
+  /* More than two chunks of 4 MiB. */
+  g_assert_cmpuint (len, >, 8u << 20);
+  at[1] = len / 2 + 1000;
+  at[2] = len - 1;
+  for (guint i = 0; i < G_N_ELEMENTS (at); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      data[at[i]] ^= 4;
+      g_assert_true (g_file_set_contents (path, data, len, NULL));
+      g_assert_null (dj_tables_load (&abe, path, &error));
+      g_assert_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE);
+      g_assert_nonnull (strstr (error->message, "checksum"));
+      data[at[i]] ^= 4;
+    }
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  loaded = dj_tables_load (&abe, path, NULL);
+  g_assert_nonnull (loaded);
+  for (guint k = 0; k < 20000; k++)
+    {
+      DjPosition pos = { 0 };
+      guint seeds = g_rand_int_range (rand, 0, DJ_TABLES_SEEDS + 1);
+      int a, b;
+
+      for (guint s = 0; s < seeds; s++)
+        pos.pits[g_rand_int_range (rand, 0, DJ_N_PITS)]++;
+      pos.to_move = g_rand_int_range (rand, 0, 2);
+      g_assert_true (dj_tables_lookup (installed, &pos, &a));
+      g_assert_true (dj_tables_lookup (loaded, &pos, &b));
+      g_assert_cmpint (a, ==, b);
+    }
+  dj_tables_free (loaded);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* ---------------------------------------------------------------------- */
 /* budgets, cancellation, lines */
 
@@ -1400,6 +1454,7 @@ main (int    argc,
   g_test_add_func ("/djenon/search/book/bit-flips", test_book_bit_flips);
   g_test_add_func ("/djenon/search/data-special-files", test_data_special_files);
   g_test_add_func ("/djenon/search/tables-truncated-in-use", test_tables_truncated_in_use);
+  g_test_add_func ("/djenon/search/table-files-threaded", test_table_files_threaded);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);
 

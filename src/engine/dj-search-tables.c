@@ -21,9 +21,15 @@
  * backwards (predecessor lists built from the generated moves) makes each
  * threshold linear.  U < 0 likewise with the sides swapped.
  *
- * Index of a level: boards by rank among the compositions of n seeds into 12
- * pits, times the side to move; then the boards with a feeding move owed,
- * ranked by the mover's row alone (the other row is empty).
+ * Index of a level while it is built: boards by rank among the compositions
+ * of n seeds into 12 pits, times the side to move; then the boards with a
+ * feeding move owed, ranked by the mover's row alone (the other row is
+ * empty), times the side to move.  What is kept and saved holds half of
+ * that: the rules treat both sides alike, so a position with North to move
+ * is worth, from North's view, what the board turned round is worth to
+ * South with South to move.  Each board is stored once, as the side to
+ * move sees it (its own row first), with its value from that side's view;
+ * every level built is checked to be symmetric before it is kept.
  */
 #include "config.h"
 
@@ -174,7 +180,46 @@ dj_tables_level_size (guint seeds)
   g_return_val_if_fail (seeds <= DJ_TABLES_MAX_SEEDS, 0);
 
   init_compositions ();
+  return comp[seeds][DJ_N_PITS] + comp[seeds][DJ_ROW_PITS];
+}
+
+/* The positions of level @seeds while it is built: both sides to move. */
+static guint32
+full_level_size (guint seeds)
+{
+  init_compositions ();
   return 2 * comp[seeds][DJ_N_PITS] + 2 * comp[seeds][DJ_ROW_PITS];
+}
+
+/* Where the value of @pos (@n seeds on the board) is kept, from its
+ * mover's view: the board ranked from the mover's row; FALSE for a feeding
+ * move owed while the starved row holds seeds. */
+static inline gboolean
+stored_index (const DjPosition *pos,
+              guint             n,
+              guint32          *index)
+{
+  guint own = DJ_ROW_START (pos->to_move), other = DJ_ROW_START (1 - pos->to_move);
+
+  if (!pos->feed_owed)
+    {
+      guint8 view[DJ_N_PITS];
+
+      if (pos->to_move == DJ_SOUTH)
+        {
+          *index = rank_pits (pos->pits, DJ_N_PITS, n);
+          return TRUE;
+        }
+      memcpy (view, pos->pits + own, DJ_ROW_PITS);
+      memcpy (view + DJ_ROW_PITS, pos->pits + other, DJ_ROW_PITS);
+      *index = rank_pits (view, DJ_N_PITS, n);
+      return TRUE;
+    }
+  for (guint i = 0; i < DJ_ROW_PITS; i++)
+    if (pos->pits[other + i] != 0)
+      return FALSE;
+  *index = comp[n][DJ_N_PITS] + rank_pits (pos->pits + own, DJ_ROW_PITS, n);
+  return TRUE;
 }
 
 /* The index of @pos with @n seeds on the board; FALSE for a feeding move
@@ -318,16 +363,22 @@ generate_range (gpointer data)
           guint32 c;
 
           kids[i].captured[0] = kids[i].captured[1] = 0;
-          if (!node_index (&kids[i], n - took, &c))
-            g_assert_not_reached ();
           if (took == 0)
             {
+              if (!node_index (&kids[i], n, &c))
+                g_assert_not_reached ();
               kids_add (&j->kids, c);
               e++;
             }
           else
             {
-              int v = (south ? took : -took) + t->values[n - took][c];
+              int kept, v;
+
+              /* A level below, kept from its mover's view. */
+              if (!stored_index (&kids[i], n - took, &c))
+                g_assert_not_reached ();
+              kept = t->values[n - took][c];
+              v = (south ? took : -took) + (kids[i].to_move == DJ_SOUTH ? kept : -kept);
 
               if (best == EXIT_NONE)
                 best = v;
@@ -417,19 +468,55 @@ attract (guint          n,
   return in;
 }
 
-/* Builds level @n of @t from the levels below; FALSE when @build was
- * cancelled (the level is then unfinished). */
+/* Keeps level @n, built in @full (both sides to move, South's view), in
+ * t->values[n]: each board once, from its mover's view.  FALSE if a
+ * position with North to move is not worth to North what the board turned
+ * round is worth to South with South to move: the rules would not treat
+ * both sides alike, and half of the level could not stand for the whole. */
 static gboolean
-build_level (DjTables *t,
-             guint     n,
-             Build    *build)
+keep_level (DjTables    *t,
+            guint        n,
+            const gint8 *full)
 {
-  guint32 count = dj_tables_level_size (n);
+  guint32 boards = comp[n][DJ_N_PITS], rows = comp[n][DJ_ROW_PITS];
+  gint8 *kept = t->values[n];
+
+  for (guint32 r = 0; r < boards; r++)
+    {
+      guint8 pits[DJ_N_PITS], turned[DJ_N_PITS];
+
+      /* South to move on @pits is North to move on @turned. */
+      unrank_pits (r, DJ_N_PITS, n, pits);
+      memcpy (turned, pits + DJ_ROW_PITS, DJ_ROW_PITS);
+      memcpy (turned + DJ_ROW_PITS, pits, DJ_ROW_PITS);
+      kept[r] = full[2 * r + DJ_SOUTH];
+      if (full[2 * rank_pits (turned, DJ_N_PITS, n) + DJ_NORTH] != -kept[r])
+        return FALSE;
+    }
+  for (guint32 q = 0; q < rows; q++)
+    {
+      kept[boards + q] = full[2 * boards + q];
+      if (full[2 * boards + rows + q] != -kept[boards + q])
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Builds level @n of @t from the levels below; FALSE with @error when
+ * @build was cancelled (the level is then unfinished) or the level is not
+ * symmetric. */
+static gboolean
+build_level (DjTables  *t,
+             guint      n,
+             Build     *build,
+             GError   **error)
+{
+  guint32 count = full_level_size (n);
   LevelJob jobs[2];
   GThread *helper;
   gint8 *exitv = g_new (gint8, count);
   gint8 *terminal = g_new (gint8, count);
-  gint8 *val = t->values[n];
+  g_autofree gint8 *val = g_new (gint8, count);
   guint8 *cnt = g_new0 (guint8, count);
   guint32 *rstart = NULL, *redges = NULL, *order, *bucket, *fill;
   guint8 *in_lo, *in_hi;
@@ -476,6 +563,8 @@ build_level (DjTables *t,
       g_free (exitv);
       g_free (terminal);
       g_free (cnt);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                           _("The endgame tables were not finished: stopped"));
       return FALSE;
     }
 
@@ -524,6 +613,14 @@ build_level (DjTables *t,
   g_free (redges);
   g_free (order);
   g_free (bucket);
+  if (!keep_level (t, n, val))
+    {
+      /* Translators: %u: a number of seeds; the tables proved wrong when checked */
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("The endgame tables of %u seeds were not kept: a position is not worth "
+                     "the same to both sides"), n);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -587,7 +684,11 @@ dj_tables_build (const DjRules *rules,
   t = tables_new (rules, NULL, max_seeds, 0, g_new (gint8, total));
   for (guint n = 0; n <= max_seeds; n++)
     {
-      build_level (t, n, NULL);
+      g_autoptr(GError) error = NULL;
+
+      /* Only a change of the rules can make a level asymmetric. */
+      if (!build_level (t, n, NULL, &error))
+        g_error ("%s", error->message);
       if (progress != NULL)
         progress (n, progress_data);
     }
@@ -623,11 +724,9 @@ dj_tables_extend (const DjTables  *base,
   for (guint n = base->max_seeds + 1; n <= max_seeds; n++)
     {
       build.level = dj_tables_level_size (n);
-      if (!build_level (t, n, &build))
+      if (!build_level (t, n, &build, error))
         {
           dj_tables_free (t);
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                               _("The endgame tables were not finished: stopped"));
           return NULL;
         }
       build.done += build.level;
@@ -666,7 +765,7 @@ dj_tables_slot (const DjTables   *tables,
 {
   guint32 x;
 
-  if (seeds > tables->max_seeds || !node_index (pos, seeds, &x))
+  if (seeds > tables->max_seeds || !stored_index (pos, seeds, &x))
     return NULL;
   return &tables->values[seeds][x];
 }
@@ -681,9 +780,9 @@ dj_tables_lookup (const DjTables   *tables,
 
   for (guint i = 0; i < DJ_N_PITS; i++)
     n += pos->pits[i];
-  if (n > tables->max_seeds || !node_index (pos, n, &x))
+  if (n > tables->max_seeds || !stored_index (pos, n, &x))
     return FALSE;
-  *value_south = tables->values[n][x];
+  *value_south = pos->to_move == DJ_SOUTH ? tables->values[n][x] : -tables->values[n][x];
   return TRUE;
 }
 
@@ -706,31 +805,19 @@ typedef struct
 G_STATIC_ASSERT (sizeof (Header) == 40);
 
 /* FNV-1a over 64-bit words in four lanes (word i to lane i % 4, so that
- * four multiplications go on at once: the checksum of a table read at
- * start-up costs a quarter of one chain's time), the tail bytes into the
- * first lane, the lanes folded at the end.  Fed in pieces (each a multiple
- * of 32 bytes but the last) as the file is read, while they are in the
- * cache. */
+ * four multiplications go on at once), the tail bytes into the first lane,
+ * the lanes folded at the end: the checksum of one chunk of 4 MiB.  The
+ * file's checksum folds its chunks' in order, so that the chunks can be
+ * read and summed on both cores at once, each while it is in the cache. */
 #define FNV_PRIME G_GUINT64_CONSTANT (0x100000001b3)
+#define FNV_BASIS G_GUINT64_CONSTANT (0xcbf29ce484222325)
+#define CHUNK     ((gsize) 4 << 20)
 
-typedef struct
+static guint64
+chunk_checksum (const guint8 *data,
+                gsize         size)
 {
-  guint64 lane[4];
-} Checksum;
-
-static void
-checksum_init (Checksum *c)
-{
-  for (guint k = 0; k < 4; k++)
-    c->lane[k] = G_GUINT64_CONSTANT (0xcbf29ce484222325) + k;
-}
-
-static void
-checksum_update (Checksum     *c,
-                 const guint8 *data,
-                 gsize         size)
-{
-  guint64 a = c->lane[0], b = c->lane[1], d = c->lane[2], e = c->lane[3];
+  guint64 a = FNV_BASIS, b = FNV_BASIS + 1, d = FNV_BASIS + 2, e = FNV_BASIS + 3;
   gsize i = 0;
 
   for (; i + 32 <= size; i += 32)
@@ -745,19 +832,20 @@ checksum_update (Checksum     *c,
     }
   for (; i < size; i++)
     a = (a ^ data[i]) * FNV_PRIME;
-  c->lane[0] = a;
-  c->lane[1] = b;
-  c->lane[2] = d;
-  c->lane[3] = e;
+  a = (a ^ b) * FNV_PRIME;
+  a = (a ^ d) * FNV_PRIME;
+  return (a ^ e) * FNV_PRIME;
 }
 
+/* The checksum of @size bytes from the sums of their chunks. */
 static guint64
-checksum_end (const Checksum *c)
+checksum_fold (const guint64 *sums,
+               gsize          size)
 {
-  guint64 h = c->lane[0];
+  guint64 h = FNV_BASIS ^ size;
 
-  for (guint k = 1; k < 4; k++)
-    h = (h ^ c->lane[k]) * FNV_PRIME;
+  for (gsize k = 0; k * CHUNK < size; k++)
+    h = (h ^ sums[k]) * FNV_PRIME;
   return h;
 }
 
@@ -765,27 +853,25 @@ static guint64
 checksum (const guint8 *data,
           gsize         size)
 {
-  Checksum c;
+  gsize n = (size + CHUNK - 1) / CHUNK;
+  g_autofree guint64 *sums = g_new (guint64, MAX (n, 1));
 
-  checksum_init (&c);
-  checksum_update (&c, data, size);
-  return checksum_end (&c);
+  for (gsize k = 0; k < n; k++)
+    sums[k] = chunk_checksum (data + k * CHUNK, MIN (CHUNK, size - k * CHUNK));
+  return checksum_fold (sums, size);
 }
 
 /* Reads exactly @length bytes of @fd into @buffer and checks that the file
- * ends there (not a file that changed as it was read); with @c, feeds the
- * checksum piece by piece as the bytes come in, while they are in the
- * cache. */
+ * ends there (not a file that changed as it was read). */
 static gboolean
 read_exactly (int          fd,
               const char  *path,
               guint8      *buffer,
               gsize        length,
-              Checksum    *c,
               GError     **error)
 {
   const gsize piece = 1 << 20;
-  gsize done = 0, summed = 0;
+  gsize done = 0;
   guint8 extra;
   gssize n;
 
@@ -797,14 +883,6 @@ read_exactly (int          fd,
       if (n <= 0)
         break;
       done += n;
-      /* Whole groups of 32 bytes as they arrive; the rest at the end. */
-      if (c != NULL && (done - summed >= piece || done == length))
-        {
-          gsize upto = done == length ? done : summed + (done - summed) / 32 * 32;
-
-          checksum_update (c, buffer + summed, upto - summed);
-          summed = upto;
-        }
     }
   do
     n = read (fd, &extra, 1);
@@ -815,6 +893,96 @@ read_exactly (int          fd,
                    _("%s: the file changed while it was read"), path);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Chunks @from .. @to - 1 of a file's values: read from @offset on and
+ * summed, by one thread. */
+typedef struct
+{
+  int       fd;
+  goffset   offset;
+  guint8   *buffer;
+  gsize     length;
+  gsize     from, to;
+  guint64  *sums;
+  gboolean  ok;
+} ReadPart;
+
+static gpointer
+read_part (gpointer data)
+{
+  ReadPart *p = data;
+
+  p->ok = TRUE;
+  for (gsize k = p->from; k < p->to && p->ok; k++)
+    {
+      gsize at = k * CHUNK, size = MIN (CHUNK, p->length - at), done = 0;
+
+      while (done < size)
+        {
+          gssize n = pread (p->fd, p->buffer + at + done, size - done,
+                            p->offset + (goffset) (at + done));
+
+          if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+          if (n <= 0)
+            {
+              p->ok = FALSE;
+              break;
+            }
+          done += n;
+        }
+      if (p->ok)
+        p->sums[k] = chunk_checksum (p->buffer + at, size);
+    }
+  return NULL;
+}
+
+/* Reads @length bytes of values from @offset of @fd into @buffer, the
+ * second half on another thread, sets @sum to their checksum, and checks
+ * that the file ends there.  Half the time of one thread for the deeper
+ * tables, most of it the system's in making the pages. */
+static gboolean
+read_summed (int          fd,
+             const char  *path,
+             goffset      offset,
+             guint8      *buffer,
+             gsize        length,
+             guint64     *sum,
+             GError     **error)
+{
+  gsize n = (length + CHUNK - 1) / CHUNK;
+  g_autofree guint64 *sums = g_new (guint64, MAX (n, 1));
+  ReadPart parts[2];
+  GThread *helper = NULL;
+  guint8 extra;
+  gssize r;
+
+  for (guint i = 0; i < 2; i++)
+    parts[i] = (ReadPart) { fd, offset, buffer, length, i == 0 ? 0 : n / 2,
+                            i == 0 ? n / 2 : n, sums, FALSE };
+  if (n >= 2)
+    helper = g_thread_try_new ("dj-tables-read", read_part, &parts[1], NULL);
+  if (helper == NULL)
+    {
+      parts[0].to = n;
+      parts[1].from = parts[1].to = n;
+      parts[1].ok = TRUE;
+    }
+  read_part (&parts[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  do
+    r = pread (fd, &extra, 1, offset + (goffset) length);
+  while (r < 0 && errno == EINTR);
+  if (!parts[0].ok || !parts[1].ok || r != 0)
+    {
+      g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                   _("%s: the file changed while it was read"), path);
+      return FALSE;
+    }
+  *sum = checksum_fold (sums, length);
   return TRUE;
 }
 
@@ -883,7 +1051,7 @@ dj_data_file_read (int          fd,
                    gsize        length,
                    GError     **error)
 {
-  return read_exactly (fd, path, buffer, length, NULL, error);
+  return read_exactly (fd, path, buffer, length, error);
 }
 
 /* Memory for @size bytes of values, or NULL.  Aligned to 2 MiB and in huge
@@ -919,7 +1087,7 @@ read_body (int                fd,
            GError           **error)
 {
   g_autofree guint8 *values = NULL;
-  Checksum c;
+  guint64 sum = 0;
   gboolean read_ok;
 
   if (promised != size || (guint64) st->st_size != header_size + size)
@@ -937,12 +1105,11 @@ read_body (int                fd,
                    _("%s: not enough memory for the endgame tables"), path);
       return NULL;
     }
-  checksum_init (&c);
-  read_ok = read_exactly (fd, path, values, size, &c, error);
+  read_ok = read_summed (fd, path, header_size, values, size, &sum, error);
   close (fd);
   if (!read_ok)
     return NULL;
-  if (checksum_end (&c) != promised_sum)
+  if (sum != promised_sum)
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: damaged endgame tables (wrong size or checksum)"), path);
@@ -1346,7 +1513,7 @@ dj_tables_cache_memory (guint seeds)
    * four bytes each, then the predecessor lists and their index, the
    * order, the attractors' queue and flags), said as 30; and every level
    * of the tables. */
-  return (guint64) dj_tables_level_size (seeds) * 30 + levels_size (0, seeds);
+  return (guint64) full_level_size (seeds) * 30 + levels_size (0, seeds);
 }
 
 /* Room to spare: the build is not begun with less free than this. */

@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * rules, not something to ship. */
 #define DJ_TABLES_MAX_SEEDS   20
 /* Bumped whenever the file layout or the values' definition changes. */
-#define DJ_TABLES_FORMAT      3
+#define DJ_TABLES_FORMAT      4
 
 typedef struct _DjTables DjTables;
 
@@ -85,9 +85,10 @@ guint           dj_tables_max_seeds    (const DjTables   *tables);
  * already made, with perfect play and endless play worth 0 (RULES.md).
  * FALSE when @pos has more seeds than the tables hold, or is not a position
  * the game can reach (a feeding move owed while the starved row holds seeds). */
-/* Where the value of @pos, with @seeds seeds on its board, lies (South's
- * view), or NULL if the tables do not have it: to ask the memory for several
- * positions' values at once before reading them. */
+/* Where the value of @pos, with @seeds seeds on its board, lies (from the
+ * view of the side to move: the tables hold each board once, as its mover
+ * sees it), or NULL if the tables do not have it: to ask the memory for
+ * several positions' values at once before reading them. */
 const gint8    *dj_tables_slot         (const DjTables   *tables,
                                         const DjPosition *pos,
                                         guint             seeds);
@@ -188,7 +189,11 @@ DjTables       *dj_tables_load         (const DjRules    *rules,
 /* The file name for @rules: "aboure.djtb", "abe.djtb", "abe-immediate.djtb". */
 const char     *dj_tables_file_name    (const DjRules    *rules);
 
-/* For tests: the number of positions of each level (what a table stores). */
+/* The number of values a table stores for each level: every board of
+ * @seeds seeds once, seen from the side to move (a position with North to
+ * move is the board turned round with South to move, its value negated:
+ * the rules treat both sides alike, and every build checks it), and the
+ * mover's row of those where a feeding move is owed. */
 guint32         dj_tables_level_size   (guint             seeds);
 
 G_END_DECLS

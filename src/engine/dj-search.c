@@ -93,7 +93,7 @@ typedef struct
                            * over the opponent's (8 bits), then how often this
                            * pit refuted before (24 bits) */
   guint      repeat;      /* ply of the position on the line it repeats, NO_REP */
-  const gint8 *slot;      /* its value in the endgame tables (South's view), or NULL */
+  const gint8 *slot;      /* its value in the endgame tables (its mover's view), or NULL */
   guint64    key;         /* in the transposition table, when slot is NULL */
 } Child;
 
@@ -442,11 +442,12 @@ sort_children (Child *children,
 static int search (Ctx *c, const DjPosition *pos, int rem, guint seg_start, guint ply,
                    int alpha, int beta, guint *rep);
 
-/* A child's exact value from the endgame tables, from its mover's view. */
+/* A child's exact value from the endgame tables, from its mover's view
+ * (as they keep it). */
 static inline int
 slot_value (const Child *ch)
 {
-  return ch->pos.to_move == DJ_SOUTH ? *ch->slot : -*ch->slot;
+  return *ch->slot;
 }
 
 /* The value of a child from the parent's view; the child is searched with
