@@ -33,6 +33,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 #ifdef __linux__
@@ -212,24 +213,61 @@ table_value (const Ctx        *c,
 /* ---------------------------------------------------------------------- */
 /* the table */
 
+#define HUGE_PAGE (2 * 1024 * 1024)
+/* What is mapped for a table of @bytes: whole huge pages. */
+#define TABLE_MAPPED(bytes) (((bytes) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE)
+
+/* @bytes of zeroed memory for the table, aligned to 2 MiB and in huge
+ * pages where the system offers them: first touches of a large table
+ * otherwise cost more than a small search.  On Linux straight from the
+ * kernel, which gives it zeroed: clearing it again cost a process a few
+ * milliseconds, and only the pages a search touches are ever made. */
+static Entry *
+table_alloc (gsize bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  gsize len = TABLE_MAPPED (bytes);
+  guint8 *map = mmap (NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  gsize head;
+
+  if (map == MAP_FAILED)
+    g_error ("%s: %s", G_STRFUNC, g_strerror (errno));
+  /* The unaligned head and the tail given back. */
+  head = (HUGE_PAGE - (guintptr) map % HUGE_PAGE) % HUGE_PAGE;
+  if (head > 0)
+    munmap (map, head);
+  munmap (map + head + len, HUGE_PAGE - head);
+  madvise (map + head, len, MADV_HUGEPAGE);
+  return (Entry *) (map + head);
+#else
+  Entry *table = g_aligned_alloc (bytes / sizeof (Entry), sizeof (Entry), HUGE_PAGE);
+
+  memset (table, 0, bytes);
+  return table;
+#endif
+}
+
+static void
+table_free (Entry *table,
+            gsize  bytes)
+{
+  if (table == NULL)
+    return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  munmap (table, TABLE_MAPPED (bytes));
+#else
+  g_aligned_free (table);
+#endif
+}
+
 /* The table, made by the first analysis (any thread); every job calls this
  * before its threads probe the table. */
 static Entry *
 table_of (DjSearch *s)
 {
   if (g_once_init_enter (&s->table))
-    {
-      gsize n = s->n_buckets * BUCKET;
-      /* Huge pages where the system offers them: first touches of a large
-       * table otherwise cost more than a small search. */
-      Entry *table = g_aligned_alloc (n, sizeof (Entry), 2 * 1024 * 1024);
-
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-      madvise (table, n * sizeof (Entry), MADV_HUGEPAGE);
-#endif
-      memset (table, 0, n * sizeof (Entry));
-      g_once_init_leave (&s->table, table);
-    }
+    g_once_init_leave (&s->table, table_alloc (s->n_buckets * BUCKET * sizeof (Entry)));
   return s->table;
 }
 
@@ -995,7 +1033,7 @@ dj_search_unref (DjSearch *search)
 {
   if (search == NULL || !g_atomic_ref_count_dec (&search->ref_count))
     return;
-  g_aligned_free (search->table);
+  table_free (search->table, search->n_buckets * BUCKET * sizeof (Entry));
   g_free (search);
 }
 
