@@ -1174,6 +1174,14 @@ test_book_damaged (void)
     { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S -2 7\n", 2 },
     { "djenon-book-2 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n", 3 },
     { "djenon-book-2 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N fed 0\n", 2 },
+    /* The tokens are split at every space, as the book writes them. */
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4 4 S -2 \n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n4 4 4 4 4 4 4 4 4 4 4  4 S -2\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n 4 4 4 4 4 4 4 4 4 4 4 4 S -2\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N 0\n\n", 3 },
+    { "djenon-book-2 abe on-starved-turn 5\n0 0 0 0 0 0 1 1 0 0 0 0 N 0 0 0 0 0 0 0 0 0\n", 2 },
+    { "djenon-book-2 abe on-starved-turn 5\n0000000000000000000000000004 4 4 4 4 4 4 4 4 4 4 4 "
+      "S -2\n", 2 },
   };
   const char *lines = "djenon-book-2 abe on-starved-turn 5\n"
                       "0 0 0 0 0 0 1 1 0 0 0 0 N feed 2\n"

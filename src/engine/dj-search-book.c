@@ -141,17 +141,40 @@ checked_length (const char *text,
   return body;
 }
 
-/* One line "p0 … p11 S|N [feed] VALUE" into @entry. */
+#define BOOK_TOKENS (DJ_N_PITS + 3)
+#define TOKEN_MAX   24
+
+/* One line "p0 … p11 S|N [feed] VALUE" (@length bytes, no newline) into
+ * @entry.  The tokens are split at every space and copied to the stack,
+ * not allocated: the book's few thousand lines are read at every start of
+ * djenon-cli, and a string per token took most of its loading time.  A
+ * token too long for any valid line is refused like a wrong one. */
 static gboolean
 parse_line (const char *line,
+            gsize       length,
             Entry      *entry,
             guint      *seeds)
 {
-  g_auto(GStrv) tokens = g_strsplit (line, " ", 0);
-  guint n = g_strv_length (tokens), total = 0;
-  gboolean feed = n == DJ_N_PITS + 3;
+  char tokens[BOOK_TOKENS][TOKEN_MAX];
+  const char *at = line, *end = line + length;
+  guint n = 0, total = 0;
+  gboolean feed;
   gint64 value;
 
+  for (;;)
+    {
+      const char *space = memchr (at, ' ', end - at);
+      const char *stop = space != NULL ? space : end;
+
+      if (n == BOOK_TOKENS || (gsize) (stop - at) >= TOKEN_MAX)
+        return FALSE;
+      memcpy (tokens[n], at, stop - at);
+      tokens[n++][stop - at] = '\0';
+      if (space == NULL)
+        break;
+      at = space + 1;
+    }
+  feed = n == DJ_N_PITS + 3;
   if (n != DJ_N_PITS + 2 && !(feed && strcmp (tokens[DJ_N_PITS + 1], "feed") == 0))
     return FALSE;
   for (guint i = 0; i < DJ_N_PITS; i++)
@@ -189,10 +212,9 @@ dj_book_parse (const DjRules  *rules,
   g_autoptr(DjBook) book = g_new0 (DjBook, 1);
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autoptr(GArray) line_of = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree char *copy = NULL;
   g_autofree char *header = NULL;
-  g_auto(GStrv) lines = NULL;
-  guint n_lines;
+  g_autofree char *first = NULL;
+  const char *line, *end, *eol;
   guint64 plies;
   gsize body;
 
@@ -216,21 +238,24 @@ dj_book_parse (const DjRules  *rules,
                            _("Damaged opening book (its checksum does not match)"));
       return NULL;
     }
-  copy = g_strndup (text, body - 1);   /* the lines, less the last newline */
-  lines = g_strsplit (copy, "\n", 0);
-  n_lines = g_strv_length (lines);
-  if (!g_ascii_string_to_unsigned (lines[0] + strlen (header), 10, 1, 8, &plies, NULL))
+  /* The lines, less the last newline. */
+  end = text + body - 1;
+  eol = memchr (text, '\n', end - text);
+  first = g_strndup (text + strlen (header), (eol != NULL ? eol : end) - (text + strlen (header)));
+  if (!g_ascii_string_to_unsigned (first, 10, 1, 8, &plies, NULL))
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("Line %u: not a position of the opening book"), 1);
       return NULL;
     }
-  for (guint i = 1; i < n_lines; i++)
+  line = eol != NULL ? eol + 1 : NULL;
+  for (guint i = 1; line != NULL; i++)
     {
       Entry e;
       guint seeds;
 
-      if (!parse_line (lines[i], &e, &seeds))
+      eol = memchr (line, '\n', end - line);
+      if (!parse_line (line, (eol != NULL ? eol : end) - line, &e, &seeds))
         {
           g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                        _("Line %u: not a position of the opening book"), i + 1);
@@ -240,6 +265,7 @@ dj_book_parse (const DjRules  *rules,
       g_array_append_val (line_of, i);
       book->min_seeds = MIN (book->min_seeds, seeds);
       book->filter[key_hash (e.key) / 64] |= G_GUINT64_CONSTANT (1) << (key_hash (e.key) % 64);
+      line = eol != NULL ? eol + 1 : NULL;
     }
   /* The file is sorted as text; the search wants the keys' order.  The
    * line numbers travel with the entries, for a position given twice. */
