@@ -656,6 +656,65 @@ process_overhead_s (const char *variant,
   return best;
 }
 
+static int
+compare_double (const void *a,
+                const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Every position of @sample analysed by a `djenon-cli analyse` process of
+ * its own, as a script or a user at the command line meets it: start-up,
+ * loading of the tables and the book, the search, the output.  Prints the
+ * distribution of the wall-clock times and the slowest positions. */
+static void
+process_distribution (const char *set,
+                      const char *variant,
+                      const char *feeding,
+                      GArray     *sample)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree double *wall = g_new (double, MAX (sample->len, 1));
+  g_autofree double *sorted = g_new (double, MAX (sample->len, 1));
+  guint n = sample->len, failed = 0, worst = 0;
+  gint64 t_all = g_get_monotonic_time ();
+
+  if (self == NULL || n == 0)
+    return;
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *setup = dj_position_to_string (&g_array_index (sample, DjPosition, k));
+      const char *argv[] = { self, "analyse", variant, "--feeding", feeding, "--setup", setup,
+                             NULL };
+      gint64 t0 = g_get_monotonic_time ();
+      int status;
+
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                         NULL, NULL, &status, NULL) ||
+          !g_spawn_check_wait_status (status, NULL))
+        failed++;
+      wall[k] = (g_get_monotonic_time () - t0) / 1e6;
+      if (wall[k] > wall[worst])
+        worst = k;
+    }
+  memcpy (sorted, wall, sizeof (double) * n);
+  qsort (sorted, n, sizeof (double), compare_double);
+  printf ("process  %-24s %u positions, each in a `djenon-cli analyse` process of its own "
+          "(start-up and loading included): median %.3f s, 90%% %.3f s, 99%% %.3f s, max %.3f s;"
+          " %u failed; %.1f s in all\n", set, n, sorted[n / 2],
+          sorted[MIN (n - 1, (n * 90 + 99) / 100 - 1)],
+          sorted[MIN (n - 1, (n * 99 + 99) / 100 - 1)], sorted[n - 1], failed,
+          (g_get_monotonic_time () - t_all) / 1e6);
+  {
+    g_autofree char *text = dj_position_to_string (&g_array_index (sample, DjPosition, worst));
+
+    printf ("  slow process  %-24s %.3f s  %s\n", set, wall[worst], text);
+  }
+  fflush (stdout);
+}
+
 void
 dj_cli_bench_search (gboolean quick,
                      guint    count)
@@ -759,6 +818,8 @@ dj_cli_bench_search (gboolean quick,
             }
           print_distribution (pass == 0 ? "analyse" : "bestmove", sets[i].name, times,
                               sample->len, exact, process_cpu_us () - cpu0, node_limit);
+          if (pass == 0)
+            process_distribution (sets[i].name, sets[i].variant, sets[i].feeding, sample);
           /* The slowest, to be looked at one by one with `djenon-cli analyse`. */
           qsort (times, sample->len, sizeof (Timing), compare_work);
           for (guint k = sample->len; k > 0 && k + 20 > sample->len; k--)
