@@ -1142,6 +1142,56 @@ test_book (gconstpointer data)
       g_assert_true (fresh->exact);
       g_assert_cmpint (fresh->value - (int) (DJ_N_SEEDS - seeds), ==, value);
     }
+
+  /* Every line of the file is found with its value, and nothing else: the
+   * book's own lines' positions with a seed moved to a neighbour pit, the
+   * side to move turned or a feeding owed, where no line has them. */
+  {
+    g_autoptr(GHashTable) keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    g_autoptr(GArray) positions = g_array_new (FALSE, FALSE, sizeof (DjPosition));
+    guint absent = 0;
+
+    for (guint k = 1; k + 2 < n_lines; k++)
+      {
+        g_auto(GStrv) tokens = g_strsplit (lines[k], " ", 0);
+        guint n = g_strv_length (tokens);
+        DjPosition pos = { 0 };
+
+        for (guint i = 0; i < DJ_N_PITS; i++)
+          pos.pits[i] = atoi (tokens[i]);
+        pos.to_move = strcmp (tokens[DJ_N_PITS], "S") == 0 ? DJ_SOUTH : DJ_NORTH;
+        pos.feed_owed = n == DJ_N_PITS + 3;
+        g_assert_true (dj_book_lookup (book, &pos, &v));
+        g_assert_cmpint (v, ==, atoi (tokens[n - 1]));
+        g_hash_table_add (keys, dj_book_key_to_string (&pos));
+        g_array_append_val (positions, pos);
+      }
+    g_assert_cmpuint (positions->len, ==, dj_book_size (book));
+    for (guint k = 0; k < positions->len; k++)
+      for (guint change = 0; change < DJ_N_PITS + 2; change++)
+        {
+          DjPosition pos = g_array_index (positions, DjPosition, k);
+          g_autofree char *key = NULL;
+
+          if (change < DJ_N_PITS)
+            {
+              if (pos.pits[change] == 0)
+                continue;
+              pos.pits[change]--;
+              pos.pits[(change + 1) % DJ_N_PITS]++;
+            }
+          else if (change == DJ_N_PITS)
+            pos.to_move = DJ_OTHER_SIDE (pos.to_move);
+          else
+            pos.feed_owed = !pos.feed_owed;
+          key = dj_book_key_to_string (&pos);
+          if (g_hash_table_contains (keys, key))
+            continue;
+          g_assert_false (dj_book_lookup (book, &pos, &v));
+          absent++;
+        }
+    g_assert_cmpuint (absent, >, 10 * positions->len);
+  }
 }
 
 /* @text with its checksum line, as dj-make-book writes it. */
