@@ -812,8 +812,14 @@ round_parity (int t,
 }
 
 /* Narrows [*lower, *upper] (the tester's view, future values) to the exact
- * value: MTD(f) from @guess, halving the window when it crawls.  Returns
- * FALSE if stopped by the budget or by cut lines. */
+ * value: MTD(f) from @guess, each test next to the bound the last one
+ * moved, and a step that doubles while the tests keep moving the same
+ * bound (2, 4, 8, … values past it).  Tests close to the value cost the
+ * most; the old rule, the middle of the window after three tests, jumped
+ * far and then crawled back two by two, up to eight tests where the value
+ * was 4 to 6 from the guess: 5 % more nodes on 1,000 random Djenon-abe
+ * positions, 7–8 % more on the twenty slowest.  Returns FALSE if stopped
+ * by the budget or by cut lines. */
 static gboolean
 prove_target (Ctx          *c,
               const Target *tg,
@@ -822,15 +828,19 @@ prove_target (Ctx          *c,
               int          *upper)
 {
   int parity = (board_seeds (&tg->pos) + tg->taken) & 1;
-  guint tests = 0;
-  int t = guess;
+  int t = guess, run = 0, last = 0;
 
   while (*lower < *upper)
     {
       int bound;
 
-      if (tests >= 3 && *upper - *lower > 8)
-        t = (*lower + *upper) / 2;
+      if (run > 0)
+        {
+          /* Past the bound: 0 after one move of it, then 2, 6, 14, … */
+          int gap = 2 * ((1 << MIN (run - 1, 5)) - 1);
+
+          t = last > 0 ? *lower + 2 + gap : *upper - gap;
+        }
       t = round_parity (CLAMP (t, *lower + 1, *upper), parity);
       if (t > *upper)
         t -= 2;
@@ -838,18 +848,19 @@ prove_target (Ctx          *c,
         {
         case TEST_GE:
           *lower = MAX (*lower, MIN (bound, *upper));
-          t = *lower + 2;
+          run = last > 0 ? run + 1 : 1;
+          last = 1;
           break;
         case TEST_LT:
           *upper = MIN (*upper, MAX (bound, *lower));
-          t = *upper;
+          run = last < 0 ? run + 1 : 1;
+          last = -1;
           break;
         case TEST_UNKNOWN:
         case TEST_ABORT:
         default:
           return FALSE;
         }
-      tests++;
     }
   return TRUE;
 }
