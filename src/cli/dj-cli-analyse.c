@@ -619,22 +619,34 @@ print_distribution (const char *what,
           cpu[at[3]] / 1e6, cpu_us / 1e6);
 }
 
-/* The wall-clock time of `djenon-cli analyse` on a position the opening
+static int
+compare_double (const void *a,
+                const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+#define OVERHEAD_RUNS 100
+
+/* The wall-clock times of `djenon-cli analyse` on a position the opening
  * book answers at once: the process's start-up and its loading of the
- * endgame tables and the book, the least of three runs. */
-static double
-process_overhead_s (const char *variant,
-                    const char *feeding,
-                    double     *cpu)
+ * endgame tables and the book, OVERHEAD_RUNS runs, sorted into @wall.
+ * Returns FALSE if a run failed.  *cpu: the least processor time of a run. */
+static gboolean
+process_overhead (const char *variant,
+                  const char *feeding,
+                  double      wall[OVERHEAD_RUNS],
+                  double     *cpu)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   const char *argv[] = { self, "analyse", variant, "--feeding", feeding, NULL };
-  double best = G_MAXDOUBLE;
 
   *cpu = G_MAXDOUBLE;
   if (self == NULL)
-    return -1;
-  for (guint run = 0; run < 3; run++)
+    return FALSE;
+  for (guint run = 0; run < OVERHEAD_RUNS; run++)
     {
       gint64 t0 = g_get_monotonic_time ();
       struct rusage r0, r1;
@@ -644,8 +656,8 @@ process_overhead_s (const char *variant,
       if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
                          NULL, NULL, NULL, NULL, &status, NULL) ||
           !g_spawn_check_wait_status (status, NULL))
-        return -1;
-      best = MIN (best, (g_get_monotonic_time () - t0) / 1e6);
+        return FALSE;
+      wall[run] = (g_get_monotonic_time () - t0) / 1e6;
       getrusage (RUSAGE_CHILDREN, &r1);
       /* Processor time (user and system) of that child alone. */
       *cpu = MIN (*cpu, (r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) +
@@ -653,17 +665,10 @@ process_overhead_s (const char *variant,
                         ((r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) +
                          (r1.ru_stime.tv_usec - r0.ru_stime.tv_usec)) / 1e6);
     }
-  return best;
+  qsort (wall, OVERHEAD_RUNS, sizeof (double), compare_double);
+  return TRUE;
 }
 
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
 
 /* Every position of @sample analysed by a `djenon-cli analyse` process of
  * its own, as a script or a user at the command line meets it: start-up,
@@ -766,10 +771,15 @@ dj_cli_bench_search (gboolean quick,
     }
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
     {
-      double cpu, wall = process_overhead_s (sets[i].variant, sets[i].feeding, &cpu);
+      double cpu, wall[OVERHEAD_RUNS];
 
-      printf ("process  %-24s `djenon-cli analyse` start-up and data loading: %.3f s "
-              "(CPU %.3f s; least of 3 runs)\n", sets[i].name, wall, cpu);
+      if (!process_overhead (sets[i].variant, sets[i].feeding, wall, &cpu))
+        printf ("process  %-24s `djenon-cli analyse` failed\n", sets[i].name);
+      else
+        printf ("process  %-24s `djenon-cli analyse` start-up and data loading, %u runs: "
+                "least %.3f s, median %.3f s, 99%% %.3f s, max %.3f s (CPU %.3f s at least)\n",
+                sets[i].name, OVERHEAD_RUNS, wall[0], wall[OVERHEAD_RUNS / 2],
+                wall[OVERHEAD_RUNS * 99 / 100 - 1], wall[OVERHEAD_RUNS - 1], cpu);
       fflush (stdout);
     }
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
