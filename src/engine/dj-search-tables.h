@@ -133,10 +133,10 @@ DjTables       *dj_tables_load_extension (const DjTables *base,
 
 /* Deeper tables, made on the user's machine: the installed tables hold
  * DJ_TABLES_SEEDS seeds, these up to DJ_TABLES_CACHE_SEEDS, each two seeds
- * more halving the nodes of Djenon-abe's slowest positions; 154 MB a rule
- * set and minutes to make, too long for every build of the project: they
+ * more halving the nodes of Djenon-abe's slowest positions; 77 MB a rule
+ * set and a minute to make, too long for every build of the project: they
  * are made in the background on first use and cached.  As deep as the
- * memory free allows (18 seeds take about 2.2 GB to make, 16 seeds 0.8 GB). */
+ * memory free allows (18 seeds take about 1.8 GB to make, 16 seeds 0.7 GB). */
 #define DJ_TABLES_CACHE_SEEDS 18
 
 typedef enum
