@@ -1318,12 +1318,16 @@ help_moves (Ctx *c,
       int pick = -1, width = -1;
 
       for (guint j = 0; j < job->n; j++)
-        if (!g_atomic_int_get (&job->finished[j]) &&
-            job->upper[j] - job->lower[j] > width)
-          {
-            pick = j;
-            width = job->upper[j] - job->lower[j];
-          }
+        {
+          /* The bounds are tightened by both threads. */
+          int w = g_atomic_int_get (&job->upper[j]) - g_atomic_int_get (&job->lower[j]);
+
+          if (!g_atomic_int_get (&job->finished[j]) && w > width)
+            {
+              pick = j;
+              width = w;
+            }
+        }
       if (pick < 0)
         return;
       c->abort = &job->finished[pick];
