@@ -197,13 +197,14 @@ table_value (const Ctx        *c,
              int               rem,
              int              *value)
 {
-  int v;
-
   if (rem <= c->tables_seeds)
     {
-      if (!dj_tables_lookup (c->tables, pos, &v))
+      /* Kept from the mover's view, as the search wants it. */
+      const gint8 *slot = dj_tables_slot (c->tables, pos, rem);
+
+      if (slot == NULL)
         return FALSE;
-      *value = pos->to_move == DJ_SOUTH ? v : -v;
+      *value = *slot;
       return TRUE;
     }
   /* The opening book holds the mover's view already. */
