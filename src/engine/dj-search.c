@@ -843,6 +843,40 @@ round_parity (int t,
   return ((t - parity) & 1) ? t + 1 : t;
 }
 
+/* @t moved into the open window (lo, up] with the values' parity. */
+static inline int
+fit_threshold (int t,
+               int lo,
+               int up,
+               int parity)
+{
+  t = round_parity (CLAMP (t, lo + 1, up), parity);
+  return t > up ? t - 2 : t;
+}
+
+/* What a test proved, into the bounds (shared, only ever tightened);
+ * FALSE when it proved nothing (cut lines, budget, cancellation). */
+static gboolean
+tighten (TestResult r,
+         int        bound,
+         int       *lower,
+         int       *upper)
+{
+  switch (r)
+    {
+    case TEST_GE:
+      raise_bound (lower, MIN (bound, g_atomic_int_get (upper)));
+      return TRUE;
+    case TEST_LT:
+      drop_bound (upper, MAX (bound, g_atomic_int_get (lower)));
+      return TRUE;
+    case TEST_UNKNOWN:
+    case TEST_ABORT:
+    default:
+      return FALSE;
+    }
+}
+
 /* Narrows [*lower, *upper] (the tester's view, future values) to the exact
  * value: MTD(f) from @guess, each test next to the bound the last one
  * moved, and a step that doubles while the tests keep moving the same
@@ -854,8 +888,8 @@ round_parity (int t,
  *
  * The bounds may be shared with a helper thread (help_target()), which
  * narrows them too: they are read afresh before each test and only ever
- * tightened, atomically.  @testing and @heading, if not NULL, tell the
- * helper the threshold under test and which bound the last test moved.
+ * tightened, atomically.  @testing and @heading tell the helper the
+ * threshold under test and which bound the last test moved.
  * Returns FALSE if stopped by the budget or by cut lines. */
 static gboolean
 prove_target (Ctx          *c,
@@ -871,7 +905,8 @@ prove_target (Ctx          *c,
 
   for (;;)
     {
-      int lo = g_atomic_int_get (lower), up = g_atomic_int_get (upper), bound;
+      int lo = g_atomic_int_get (lower), up = g_atomic_int_get (upper), bound, way;
+      TestResult r;
 
       if (lo >= up)
         return TRUE;
@@ -882,31 +917,15 @@ prove_target (Ctx          *c,
 
           t = last > 0 ? lo + 2 + gap : up - gap;
         }
-      t = round_parity (CLAMP (t, lo + 1, up), parity);
-      if (t > up)
-        t -= 2;
-      if (testing != NULL)
-        {
-          g_atomic_int_set (heading, last);
-          g_atomic_int_set (testing, t);
-        }
-      switch (test_target (c, tg, t, &bound))
-        {
-        case TEST_GE:
-          raise_bound (lower, MIN (bound, g_atomic_int_get (upper)));
-          run = last > 0 ? run + 1 : 1;
-          last = 1;
-          break;
-        case TEST_LT:
-          drop_bound (upper, MAX (bound, g_atomic_int_get (lower)));
-          run = last < 0 ? run + 1 : 1;
-          last = -1;
-          break;
-        case TEST_UNKNOWN:
-        case TEST_ABORT:
-        default:
-          return FALSE;
-        }
+      t = fit_threshold (t, lo, up, parity);
+      g_atomic_int_set (heading, last);
+      g_atomic_int_set (testing, t);
+      r = test_target (c, tg, t, &bound);
+      if (!tighten (r, bound, lower, upper))
+        return FALSE;
+      way = r == TEST_GE ? 1 : -1;
+      run = way == last ? run + 1 : 1;
+      last = way;
     }
 }
 
@@ -935,33 +954,22 @@ help_target (Ctx          *c,
       int lo = g_atomic_int_get (lower), up = g_atomic_int_get (upper);
       int owner = g_atomic_int_get (testing), way = g_atomic_int_get (heading) < 0 ? -2 : 2;
       int t = -INF, bound;
+      TestResult r;
 
       if (lo >= up)
         return;
       for (int k = 0; k < 2 && t == -INF; k++, way = -way)
         {
-          int u = round_parity (CLAMP (owner + way, lo + 1, up), parity);
+          int u = fit_threshold (owner + way, lo, up, parity);
 
-          if (u > up)
-            u -= 2;
           if (u != owner)
             t = u;
         }
       if (t == -INF)
         return;
-      switch (test_target (c, tg, t, &bound))
-        {
-        case TEST_GE:
-          raise_bound (lower, MIN (bound, g_atomic_int_get (upper)));
-          break;
-        case TEST_LT:
-          drop_bound (upper, MAX (bound, g_atomic_int_get (lower)));
-          break;
-        case TEST_UNKNOWN:
-        case TEST_ABORT:
-        default:
-          return;
-        }
+      r = test_target (c, tg, t, &bound);
+      if (!tighten (r, bound, lower, upper))
+        return;
     }
 }
 
@@ -1350,6 +1358,7 @@ prove_moves (Ctx *c,
   for (;;)
     {
       guint i = (guint) g_atomic_int_add (&job->next, 1);
+      int guess;
 
       if (i >= job->n)
         {
@@ -1367,12 +1376,11 @@ prove_moves (Ctx *c,
         }
       if (job->done[i] && job->walked[i])
         continue;   /* proven, line and all, in an earlier round */
+      guess = CLAMP (job->guess[i], job->lower[i], job->upper[i]);
       g_atomic_int_set (&job->heading[i], 0);
-      g_atomic_int_set (&job->testing[i], CLAMP (job->guess[i], job->lower[i], job->upper[i]));
+      g_atomic_int_set (&job->testing[i], guess);
       job->done[i] = !g_atomic_int_get (c->abort) &&
-                     prove_target (c, &job->targets[i],
-                                   CLAMP (job->guess[i], job->lower[i], job->upper[i]),
-                                   &job->lower[i], &job->upper[i],
+                     prove_target (c, &job->targets[i], guess, &job->lower[i], &job->upper[i],
                                    &job->testing[i], &job->heading[i]);
       g_atomic_int_set (&job->finished[i], 1);
       /* Values only: a root target still needs its best move, the first
