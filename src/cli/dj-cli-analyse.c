@@ -584,6 +584,18 @@ format_seconds (char   *text,
     g_snprintf (text, size, "%.3f s", seconds);
 }
 
+/* Runs @argv with its output thrown away; FALSE if it could not be run or
+ * failed. */
+static gboolean
+run_quietly (const char *const *argv)
+{
+  int status;
+
+  return g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                       NULL, NULL, &status, NULL) &&
+         g_spawn_check_wait_status (status, NULL);
+}
+
 /* Sorts @t (@n analyses) and prints the median, 90th and 99th percentiles
  * and the maximum of the time and of the nodes. */
 static void
@@ -595,8 +607,8 @@ print_distribution (const char *what,
                     gint64      cpu_us,
                     guint64     limit)
 {
-  guint at[4] = { n / 2, MIN (n - 1, (n * 90 + 99) / 100 - 1),
-                  MIN (n - 1, (n * 99 + 99) / 100 - 1), n - 1 };
+  guint at[4] = { n / 2, dj_cli_percentile_at (n, 90), dj_cli_percentile_at (n, 99),
+                  n - 1 };
   g_autofree guint64 *nodes = g_new (guint64, n);
   g_autofree guint64 *cpu = g_new (guint64, n);
   char text[4][32];
@@ -650,12 +662,9 @@ process_overhead (const char *variant,
     {
       gint64 t0 = g_get_monotonic_time ();
       struct rusage r0, r1;
-      int status;
 
       getrusage (RUSAGE_CHILDREN, &r0);
-      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
-                         NULL, NULL, NULL, NULL, &status, NULL) ||
-          !g_spawn_check_wait_status (status, NULL))
+      if (!run_quietly (argv))
         return FALSE;
       wall[run] = (g_get_monotonic_time () - t0) / 1e6;
       getrusage (RUSAGE_CHILDREN, &r1);
@@ -668,7 +677,6 @@ process_overhead (const char *variant,
   qsort (wall, OVERHEAD_RUNS, sizeof (double), compare_double);
   return TRUE;
 }
-
 
 /* Every position of @sample analysed by a `djenon-cli analyse` process of
  * its own, as a script or a user at the command line meets it: start-up,
@@ -694,11 +702,8 @@ process_distribution (const char *set,
       const char *argv[] = { self, "analyse", variant, "--feeding", feeding, "--setup", setup,
                              NULL };
       gint64 t0 = g_get_monotonic_time ();
-      int status;
 
-      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                         NULL, NULL, &status, NULL) ||
-          !g_spawn_check_wait_status (status, NULL))
+      if (!run_quietly (argv))
         failed++;
       wall[k] = (g_get_monotonic_time () - t0) / 1e6;
       if (wall[k] > wall[worst])
@@ -709,8 +714,8 @@ process_distribution (const char *set,
   printf ("process  %-24s %u positions, each in a `djenon-cli analyse` process of its own "
           "(start-up and loading included): median %.3f s, 90%% %.3f s, 99%% %.3f s, max %.3f s;"
           " %u failed; %.1f s in all\n", set, n, sorted[n / 2],
-          sorted[MIN (n - 1, (n * 90 + 99) / 100 - 1)],
-          sorted[MIN (n - 1, (n * 99 + 99) / 100 - 1)], sorted[n - 1], failed,
+          sorted[dj_cli_percentile_at (n, 90)], sorted[dj_cli_percentile_at (n, 99)],
+          sorted[n - 1], failed,
           (g_get_monotonic_time () - t_all) / 1e6);
   {
     g_autofree char *text = dj_position_to_string (&g_array_index (sample, DjPosition, worst));
@@ -779,7 +784,7 @@ dj_cli_bench_search (gboolean quick,
         printf ("process  %-24s `djenon-cli analyse` start-up and data loading, %u runs: "
                 "least %.3f s, median %.3f s, 99%% %.3f s, max %.3f s (CPU %.3f s at least)\n",
                 sets[i].name, OVERHEAD_RUNS, wall[0], wall[OVERHEAD_RUNS / 2],
-                wall[OVERHEAD_RUNS * 99 / 100 - 1], wall[OVERHEAD_RUNS - 1], cpu);
+                wall[dj_cli_percentile_at (OVERHEAD_RUNS, 99)], wall[OVERHEAD_RUNS - 1], cpu);
       fflush (stdout);
     }
   for (guint i = 0; i < G_N_ELEMENTS (sets); i++)

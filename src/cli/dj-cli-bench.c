@@ -120,8 +120,8 @@ bench_puzzle_checks (int    n_files,
       qsort (cpu, n, sizeof (gint64), compare_int64);
       printf ("check    %s: %u puzzles, %u refused; one check: median %.1f ms, 99%% %.1f ms, "
               "max %.1f ms (CPU median %.1f ms, 99%% %.1f ms, max %.1f ms)\n", files[f], n, bad,
-              wall[n / 2] / 1e3, wall[MIN (n - 1, (n * 99 + 99) / 100 - 1)] / 1e3,
-              wall[n - 1] / 1e3, cpu[n / 2] / 1e3, cpu[MIN (n - 1, (n * 99 + 99) / 100 - 1)] / 1e3,
+              wall[n / 2] / 1e3, wall[dj_cli_percentile_at (n, 99)] / 1e3,
+              wall[n - 1] / 1e3, cpu[n / 2] / 1e3, cpu[dj_cli_percentile_at (n, 99)] / 1e3,
               cpu[n - 1] / 1e3);
       fflush (stdout);
     }

@@ -107,4 +107,13 @@ void     dj_cli_print_line     (GString          *out,
                                 DjMove            move,
                                 const DjPosition *pos);
 
+/* Where the @percent-th percentile of @n sorted values lies (n > 0): for
+ * the benchmarks' distributions. */
+static inline guint
+dj_cli_percentile_at (guint n,
+                      guint percent)
+{
+  return MIN (n - 1, (n * percent + 99) / 100 - 1);
+}
+
 G_END_DECLS
