@@ -534,13 +534,16 @@ test_table_files_threaded (void)
   DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
   const DjTables *installed = dj_tables_get (&abe);
   g_autofree char *source = dj_tables_path (&abe);
-  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "abe.djtb", NULL);
+  g_autoptr(GError) dir_error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", &dir_error);
+  g_autofree char *path = NULL;
   g_autofree char *data = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
   gsize len, at[] = { 100, 0, 0 };
   DjTables *loaded;
 
+  g_assert_no_error (dir_error);
+  path = g_build_filename (dir, "abe.djtb", NULL);
   g_assert_nonnull (installed);
   g_assert_true (g_file_get_contents (source, &data, &len, NULL));
   /* More than two chunks of 4 MiB. */
