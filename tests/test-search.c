@@ -2,8 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* F_SETLEASE */
+#define _GNU_SOURCE
+
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1411,10 +1415,89 @@ test_data_special_files (void)
   (void) abe;
 }
 
-/* Tables read into memory: a file cut short while in use changes nothing
- * (a mapping would turn every probe into SIGBUS). */
+/* A random position of at most @max_seeds seeds (some not reachable). */
+static DjPosition
+random_small_position (GRand *rand,
+                       guint  max_seeds)
+{
+  DjPosition pos = { 0 };
+  guint seeds = g_rand_int_range (rand, 0, max_seeds + 1);
+
+  for (guint s = 0; s < seeds; s++)
+    pos.pits[g_rand_int_range (rand, 0, DJ_N_PITS)]++;
+  pos.to_move = g_rand_int_range (rand, 0, 2);
+  return pos;
+}
+
+/* How many of 20,000 random positions @loaded values as @built does
+ * (asserted for all that @built holds). */
+static guint
+probe_same (const DjTables *built,
+            const DjTables *loaded,
+            guint32         seed)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  guint probes = 0;
+
+  for (guint k = 0; k < 20000; k++)
+    {
+      DjPosition pos = random_small_position (rand, dj_tables_max_seeds (built));
+      int a, b;
+
+      if (!dj_tables_lookup (built, &pos, &a))
+        continue;
+      g_assert_true (dj_tables_lookup (loaded, &pos, &b));
+      g_assert_cmpint (a, ==, b);
+      probes++;
+    }
+  return probes;
+}
+
+/* A search's thread reading the tables while their file changes. */
+typedef struct
+{
+  const DjTables *built, *loaded;
+  gint            stop;       /* atomic */
+  guint64         probes, wrong;
+} Reader;
+
+static gpointer
+read_until_stopped (gpointer data)
+{
+  Reader *r = data;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+
+  while (!g_atomic_int_get (&r->stop))
+    {
+      DjPosition pos = random_small_position (rand, dj_tables_max_seeds (r->built));
+      int a, b;
+
+      if (!dj_tables_lookup (r->built, &pos, &a))
+        continue;
+      if (!dj_tables_lookup (r->loaded, &pos, &b) || a != b)
+        r->wrong++;
+      r->probes++;
+    }
+  return NULL;
+}
+
+/* TRUE where the system grants leases (Linux, unless turned off). */
+static gboolean
+leases_enabled (void)
+{
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents ("/proc/sys/fs/leases-enable", &text, NULL, NULL) &&
+         text[0] == '1';
+}
+
+/* The user's own tables file is mapped, not read; rewritten in place by
+ * this process and then cut short by another while a thread reads the
+ * tables, it changes nothing: the mapping was copied before either could
+ * touch the file.  Freed, the tables give the file up (a write lease,
+ * which no other open of the file allows, can then be had). */
 static void
-test_tables_truncated_in_use (void)
+test_tables_changed_in_use (void)
 {
   DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
   g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
@@ -1422,29 +1505,81 @@ test_tables_truncated_in_use (void)
   g_autoptr(GError) error = NULL;
   DjTables *built = dj_tables_build (&abe, 8, NULL, NULL);
   DjTables *loaded;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (6);
-  guint probes = 0;
+  const char *cut[] = { "truncate", "--size=0", path, NULL };
+  Reader reader = { 0 };
+  GThread *thread;
+  guint8 junk[4096];
+  int fd, status;
 
+  if (!leases_enabled ())
+    {
+      g_test_skip ("leases are turned off on this system (/proc/sys/fs/leases-enable)");
+      return;
+    }
+  g_assert_nonnull (dir);
   g_assert_true (dj_tables_save (built, path, &error));
   loaded = dj_tables_load (&abe, path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (truncate (path, 0), ==, 0);
-  for (guint k = 0; k < 20000; k++)
-    {
-      DjPosition pos = { 0 };
-      guint seeds = g_rand_int_range (rand, 0, 9);
-      int a, b;
+  g_assert_cmpint (dj_tables_storage (loaded), ==, DJ_TABLES_MAPPED);
+  reader = (Reader) { built, loaded, 0, 0, 0 };
+  thread = g_thread_new ("reader", read_until_stopped, &reader);
 
-      for (guint s = 0; s < seeds; s++)
-        pos.pits[g_rand_int_range (rand, 0, DJ_N_PITS)]++;
-      pos.to_move = g_rand_int_range (rand, 0, 2);
-      if (!dj_tables_lookup (built, &pos, &a))
-        continue;
-      g_assert_true (dj_tables_lookup (loaded, &pos, &b));
-      g_assert_cmpint (a, ==, b);
-      probes++;
-    }
-  g_assert_cmpuint (probes, >, 10000);
+  /* Rewritten in place: the open waits until the mapping is copied. */
+  fd = open (path, O_WRONLY | O_CLOEXEC);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (dj_tables_storage (loaded), ==, DJ_TABLES_COPIED);
+  memset (junk, 0x55, sizeof junk);
+  for (goffset at = 0; at < 64 * 1024; at += sizeof junk)
+    g_assert_cmpint (pwrite (fd, junk, sizeof junk, at), ==, sizeof junk);
+  close (fd);
+  /* Cut short by another process. */
+  g_assert_true (g_spawn_sync (NULL, (char **) cut, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  g_atomic_int_set (&reader.stop, 1);
+  g_thread_join (thread);
+  g_assert_cmpuint (reader.probes, >, 0);
+  g_assert_cmpuint (reader.wrong, ==, 0);
+  g_assert_cmpuint (probe_same (built, loaded, 6), >, 10000);
+
+  dj_tables_free (loaded);
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (fcntl (fd, F_SETLEASE, F_WRLCK), ==, 0);
+  g_assert_cmpint (fcntl (fd, F_SETLEASE, F_UNLCK), ==, 0);
+  close (fd);
+  dj_tables_free (built);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Where no lease can be had (here: the file is open for writing, as it
+ * would be were it another user's, which no lease of ours can cover), the
+ * tables are read into memory, and a file cut short while in use changes
+ * nothing either. */
+static void
+test_tables_read_without_lease (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "abe.djtb", NULL);
+  g_autoptr(GError) error = NULL;
+  DjTables *built = dj_tables_build (&abe, 8, NULL, NULL);
+  DjTables *loaded;
+  int writer;
+
+  g_assert_nonnull (dir);
+  g_assert_true (dj_tables_save (built, path, &error));
+  writer = open (path, O_WRONLY | O_CLOEXEC);
+  g_assert_cmpint (writer, >=, 0);
+  loaded = dj_tables_load (&abe, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dj_tables_storage (loaded), ==, DJ_TABLES_IN_MEMORY);
+  g_assert_cmpint (ftruncate (writer, 0), ==, 0);
+  close (writer);
+  g_assert_cmpuint (probe_same (built, loaded, 6), >, 10000);
   dj_tables_free (loaded);
   dj_tables_free (built);
   g_unlink (path);
@@ -1514,7 +1649,8 @@ main (int    argc,
   g_test_add_func ("/djenon/search/book/damaged", test_book_damaged);
   g_test_add_func ("/djenon/search/book/bit-flips", test_book_bit_flips);
   g_test_add_func ("/djenon/search/data-special-files", test_data_special_files);
-  g_test_add_func ("/djenon/search/tables-truncated-in-use", test_tables_truncated_in_use);
+  g_test_add_func ("/djenon/search/tables-changed-in-use", test_tables_changed_in_use);
+  g_test_add_func ("/djenon/search/tables-read-without-lease", test_tables_read_without_lease);
   g_test_add_func ("/djenon/search/table-files-threaded", test_table_files_threaded);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);

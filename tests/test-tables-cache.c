@@ -140,6 +140,16 @@ test_extension_files (void)
   loaded = dj_tables_load_extension (base, path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (dj_tables_max_seeds (loaded), ==, 10);
+  /* The user's own cache file: mapped under its lease (test-search
+   * tables-changed-in-use), where the system grants leases. */
+  if (g_file_test ("/proc/sys/fs/leases-enable", G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *enabled = NULL;
+
+      if (g_file_get_contents ("/proc/sys/fs/leases-enable", &enabled, NULL, NULL) &&
+          enabled[0] == '1')
+        g_assert_cmpint (dj_tables_storage (loaded), ==, DJ_TABLES_MAPPED);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     {
       DjPosition pos = parse (positions[i]);

@@ -44,6 +44,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dj-leased-map.h"
 #include "dj-search-tables.h"
 
 #define EXIT_NONE 127
@@ -58,6 +59,7 @@ struct _DjTables
   guint         max_seeds;
   gint8        *values[DJ_TABLES_MAX_SEEDS + 1];   /* South's view */
   gint8        *owned;                              /* built or loaded: one block */
+  int           lease;                              /* of the mapped file @owned is in, or -1 */
   guint32       endless[DJ_TABLES_MAX_SEEDS + 1];   /* built: positions endless play decides */
   /* Tables extended on the user's machine (dj_tables_extend): levels
    * 0 .. base_seeds are @base's, borrowed; the rest are in @owned. */
@@ -657,6 +659,7 @@ tables_new (const DjRules  *rules,
   t->base_seeds = base != NULL ? base->max_seeds : max_seeds;
   t->checksum = base != NULL ? base->checksum : sum;
   t->owned = owned;
+  t->lease = -1;
   for (guint n = 0; n < first; n++)
     t->values[n] = base->values[n];
   for (guint n = first; n <= max_seeds; n++)
@@ -740,8 +743,21 @@ dj_tables_free (DjTables *tables)
 {
   if (tables == NULL)
     return;
-  g_free (tables->owned);
+  if (tables->lease >= 0)
+    dj_leased_unmap (tables->lease);
+  else
+    g_free (tables->owned);
   g_free (tables);
+}
+
+DjTablesStorage
+dj_tables_storage (const DjTables *tables)
+{
+  g_return_val_if_fail (tables != NULL, DJ_TABLES_IN_MEMORY);
+
+  if (tables->lease < 0)
+    return DJ_TABLES_IN_MEMORY;
+  return dj_leased_copied (tables->lease) ? DJ_TABLES_COPIED : DJ_TABLES_MAPPED;
 }
 
 guint32
@@ -896,8 +912,9 @@ read_exactly (int          fd,
   return TRUE;
 }
 
-/* Chunks @from .. @to - 1 of a file's values: read from @offset on and
- * summed, by one thread. */
+/* Chunks @from .. @to - 1 of a file's values, summed by one thread: read
+ * from @offset of @fd into @buffer first, or already there (@fd -1, a
+ * mapped file). */
 typedef struct
 {
   int       fd;
@@ -907,19 +924,19 @@ typedef struct
   gsize     from, to;
   guint64  *sums;
   gboolean  ok;
-} ReadPart;
+} SumPart;
 
 static gpointer
-read_part (gpointer data)
+sum_part (gpointer data)
 {
-  ReadPart *p = data;
+  SumPart *p = data;
 
   p->ok = TRUE;
   for (gsize k = p->from; k < p->to && p->ok; k++)
     {
       gsize at = k * CHUNK, size = MIN (CHUNK, p->length - at), done = 0;
 
-      while (done < size)
+      while (p->fd >= 0 && done < size)
         {
           gssize n = pread (p->fd, p->buffer + at + done, size - done,
                             p->offset + (goffset) (at + done));
@@ -939,10 +956,43 @@ read_part (gpointer data)
   return NULL;
 }
 
-/* Reads @length bytes of values from @offset of @fd into @buffer, the
- * second half on another thread, sets @sum to their checksum, and checks
- * that the file ends there.  Half the time of one thread for the deeper
- * tables, most of it the system's in making the pages. */
+/* The checksum of @length bytes of values in @buffer, the second half on
+ * another thread; with @fd not -1, read from @offset of @fd as they are
+ * summed, each chunk while it is in the processor's cache (half the time
+ * of one thread for the deeper tables, most of it the system's in making
+ * the pages).  FALSE if the file held less. */
+static gboolean
+sum_parts (int      fd,
+           goffset  offset,
+           guint8  *buffer,
+           gsize    length,
+           guint64 *sum)
+{
+  gsize n = (length + CHUNK - 1) / CHUNK;
+  g_autofree guint64 *sums = g_new (guint64, MAX (n, 1));
+  SumPart parts[2];
+  GThread *helper = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    parts[i] = (SumPart) { fd, offset, buffer, length, i == 0 ? 0 : n / 2,
+                           i == 0 ? n / 2 : n, sums, FALSE };
+  if (n >= 2)
+    helper = g_thread_try_new ("dj-tables-sum", sum_part, &parts[1], NULL);
+  if (helper == NULL)
+    {
+      parts[0].to = n;
+      parts[1].from = parts[1].to = n;
+      parts[1].ok = TRUE;
+    }
+  sum_part (&parts[0]);
+  if (helper != NULL)
+    g_thread_join (helper);
+  *sum = checksum_fold (sums, length);
+  return parts[0].ok && parts[1].ok;
+}
+
+/* Reads @length bytes of values from @offset of @fd into @buffer, sets
+ * @sum to their checksum, and checks that the file ends there. */
 static gboolean
 read_summed (int          fd,
              const char  *path,
@@ -952,37 +1002,19 @@ read_summed (int          fd,
              guint64     *sum,
              GError     **error)
 {
-  gsize n = (length + CHUNK - 1) / CHUNK;
-  g_autofree guint64 *sums = g_new (guint64, MAX (n, 1));
-  ReadPart parts[2];
-  GThread *helper = NULL;
+  gboolean ok = sum_parts (fd, offset, buffer, length, sum);
   guint8 extra;
   gssize r;
 
-  for (guint i = 0; i < 2; i++)
-    parts[i] = (ReadPart) { fd, offset, buffer, length, i == 0 ? 0 : n / 2,
-                            i == 0 ? n / 2 : n, sums, FALSE };
-  if (n >= 2)
-    helper = g_thread_try_new ("dj-tables-read", read_part, &parts[1], NULL);
-  if (helper == NULL)
-    {
-      parts[0].to = n;
-      parts[1].from = parts[1].to = n;
-      parts[1].ok = TRUE;
-    }
-  read_part (&parts[0]);
-  if (helper != NULL)
-    g_thread_join (helper);
   do
     r = pread (fd, &extra, 1, offset + (goffset) length);
   while (r < 0 && errno == EINTR);
-  if (!parts[0].ok || !parts[1].ok || r != 0)
+  if (!ok || r != 0)
     {
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: the file changed while it was read"), path);
       return FALSE;
     }
-  *sum = checksum_fold (sums, length);
   return TRUE;
 }
 
@@ -1072,29 +1104,51 @@ values_alloc (gsize size)
   return values;
 }
 
-/* The values after a header of @header_size bytes: @size bytes, what the
- * header promised (@promised) and what the file holds, checked before a
- * byte is allocated; read, and refused unless their checksum is
- * @promised_sum.  Closes @fd. */
+/* The values after @header (@header_size bytes, read from @fd already):
+ * @size bytes, what the header promised (@promised) and what the file
+ * holds, checked before a byte is allocated; mapped under a lease where
+ * one can be had (dj-leased-map.c), else read; and refused unless their
+ * checksum is @promised_sum.  Sets @lease to the mapping's handle, or -1
+ * when read into memory of their own (freed with g_free()).  Takes @fd. */
 static guint8 *
 read_body (int                fd,
            const char        *path,
            const struct stat *st,
+           const void        *header,
            gsize              header_size,
            guint64            promised,
            gsize              size,
            guint64            promised_sum,
+           int               *lease,
            GError           **error)
 {
   g_autofree guint8 *values = NULL;
+  const guint8 *map = NULL;
   guint64 sum = 0;
   gboolean read_ok;
 
+  *lease = -1;
   if (promised != size || (guint64) st->st_size != header_size + size)
     {
       close (fd);
       g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
                    _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      return NULL;
+    }
+  *lease = dj_leased_map (fd, header_size + size, &map);
+  if (*lease >= 0)
+    {
+      /* The header read before the lease is the one mapped. */
+      if (memcmp (map, header, header_size) != 0)
+        g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                     _("%s: the file changed while it was read"), path);
+      else if (sum_parts (-1, 0, (guint8 *) map + header_size, size, &sum), sum != promised_sum)
+        g_set_error (error, DJ_ENGINE_ERROR, DJ_ENGINE_ERROR_PARSE,
+                     _("%s: damaged endgame tables (wrong size or checksum)"), path);
+      else
+        return (guint8 *) map + header_size;
+      dj_leased_unmap (*lease);
+      *lease = -1;
       return NULL;
     }
   values = values_alloc (size);
@@ -1123,17 +1177,19 @@ dj_tables_load (const DjRules *rules,
                 const char    *path,
                 GError       **error)
 {
-  g_autofree guint8 *values = NULL;
+  guint8 *values;
+  DjTables *t;
   Header h;
   gsize size;
+  int lease;
   struct stat st;
   int fd;
 
   g_return_val_if_fail (rules != NULL && path != NULL, NULL);
 
   init_compositions ();
-  /* Read into memory, not mapped: a file cut short while in use would
-   * turn a mapping into SIGBUS. */
+  /* Mapped under a lease, or read into memory: a file cut short or
+   * rewritten while in use changes nothing (read_body()). */
   fd = dj_data_file_open (path, &st, error);
   if (fd < 0)
     return NULL;
@@ -1170,13 +1226,14 @@ dj_tables_load (const DjRules *rules,
   /* The size the header promises, checked against the file before a byte
    * of it is allocated. */
   size = levels_size (0, GUINT32_FROM_LE (h.max_seeds));
-  values = read_body (fd, path, &st, sizeof h, GUINT64_FROM_LE (h.size), size,
-                      GUINT64_FROM_LE (h.checksum), error);
+  values = read_body (fd, path, &st, &h, sizeof h, GUINT64_FROM_LE (h.size), size,
+                      GUINT64_FROM_LE (h.checksum), &lease, error);
   if (values == NULL)
     return NULL;
-
-  return tables_new (rules, NULL, GUINT32_FROM_LE (h.max_seeds), GUINT64_FROM_LE (h.checksum),
-                     (gint8 *) g_steal_pointer (&values));
+  t = tables_new (rules, NULL, GUINT32_FROM_LE (h.max_seeds), GUINT64_FROM_LE (h.checksum),
+                  (gint8 *) values);
+  t->lease = lease;
+  return t;
 }
 
 const char *
@@ -1349,9 +1406,11 @@ dj_tables_load_extension (const DjTables  *base,
                           const char      *path,
                           GError         **error)
 {
-  g_autofree guint8 *values = NULL;
+  guint8 *values;
+  DjTables *t;
   ExtHeader h;
   gsize size;
+  int lease;
   guint max_seeds;
   struct stat st;
   int fd;
@@ -1388,12 +1447,13 @@ dj_tables_load_extension (const DjTables  *base,
       return NULL;
     }
   size = levels_size (base->max_seeds + 1, max_seeds);
-  values = read_body (fd, path, &st, sizeof h, GUINT64_FROM_LE (h.size), size,
-                      GUINT64_FROM_LE (h.checksum), error);
+  values = read_body (fd, path, &st, &h, sizeof h, GUINT64_FROM_LE (h.size), size,
+                      GUINT64_FROM_LE (h.checksum), &lease, error);
   if (values == NULL)
     return NULL;
-
-  return tables_new (&base->rules, base, max_seeds, 0, (gint8 *) g_steal_pointer (&values));
+  t = tables_new (&base->rules, base, max_seeds, 0, (gint8 *) values);
+  t->lease = lease;
+  return t;
 }
 
 guint

@@ -80,11 +80,6 @@ gboolean        dj_tables_available    (void);
 /* The highest number of seeds on the board that @tables cover. */
 guint           dj_tables_max_seeds    (const DjTables   *tables);
 
-/* The exact value of @pos (captures ignored) from South's view, in seeds
- * still to be won: South's final score minus North's, less the captures
- * already made, with perfect play and endless play worth 0 (RULES.md).
- * FALSE when @pos has more seeds than the tables hold, or is not a position
- * the game can reach (a feeding move owed while the starved row holds seeds). */
 /* Where the value of @pos, with @seeds seeds on its board, lies (from the
  * view of the side to move: the tables hold each board once, as its mover
  * sees it), or NULL if the tables do not have it: to ask the memory for
@@ -92,6 +87,11 @@ guint           dj_tables_max_seeds    (const DjTables   *tables);
 const gint8    *dj_tables_slot         (const DjTables   *tables,
                                         const DjPosition *pos,
                                         guint             seeds);
+/* The exact value of @pos (captures ignored) from South's view, in seeds
+ * still to be won: South's final score minus North's, less the captures
+ * already made, with perfect play and endless play worth 0 (RULES.md).
+ * FALSE when @pos has more seeds than the tables hold, or is not a position
+ * the game can reach (a feeding move owed while the starved row holds seeds). */
 gboolean        dj_tables_lookup       (const DjTables   *tables,
                                         const DjPosition *pos,
                                         int              *value_south);
@@ -182,10 +182,23 @@ gboolean        dj_tables_save         (const DjTables   *tables,
                                         const char       *path,
                                         GError          **error);
 /* Loads and checks a file made by dj_tables_save() for @rules; an error
- * (DJ_ENGINE_ERROR_PARSE) says why a file is refused. */
+ * (DJ_ENGINE_ERROR_PARSE) says why a file is refused.  The values are the
+ * file's own, mapped under a read lease, where the lease can be had (the
+ * user's own file), else read into memory (dj-leased-map.h): either way,
+ * a file rewritten or cut short while in use changes nothing. */
 DjTables       *dj_tables_load         (const DjRules    *rules,
                                         const char       *path,
                                         GError          **error);
+
+typedef enum
+{
+  DJ_TABLES_IN_MEMORY,   /* built, or read into memory of this process */
+  DJ_TABLES_MAPPED,      /* the file mapped, under its lease */
+  DJ_TABLES_COPIED       /* mapped, then copied as the file was to change */
+} DjTablesStorage;
+
+/* Where the values of @tables (those not borrowed from a base) are kept. */
+DjTablesStorage dj_tables_storage      (const DjTables   *tables);
 /* The file name for @rules: "aboure.djtb", "abe.djtb", "abe-immediate.djtb". */
 const char     *dj_tables_file_name    (const DjRules    *rules);
 
