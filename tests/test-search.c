@@ -9,6 +9,7 @@
 
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -1587,6 +1588,49 @@ test_tables_read_without_lease (void)
 }
 
 static void
+sigio_of_the_program (int signum)
+{
+  (void) signum;
+}
+
+/* A program that handles SIGIO itself keeps its handler: the tables are
+ * read into memory, not mapped (in a process of its own, as the handler
+ * is the process's). */
+static void
+test_tables_sigio_taken (void)
+{
+  DjRules abe = DJ_RULES_INIT (DJ_VARIANT_ABE);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  DjTables *built, *loaded;
+  struct sigaction now;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 20 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  signal (SIGIO, sigio_of_the_program);
+  dir = g_dir_make_tmp ("djenon-tables-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, "abe.djtb", NULL);
+  built = dj_tables_build (&abe, 8, NULL, NULL);
+  g_assert_true (dj_tables_save (built, path, &error));
+  loaded = dj_tables_load (&abe, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dj_tables_storage (loaded), ==, DJ_TABLES_IN_MEMORY);
+  g_assert_cmpint (sigaction (SIGIO, NULL, &now), ==, 0);
+  g_assert_true (now.sa_handler == sigio_of_the_program);
+  g_assert_cmpuint (probe_same (built, loaded, 6), >, 10000);
+  dj_tables_free (loaded);
+  dj_tables_free (built);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
 test_choose (void)
 {
   DjRules rules = DJ_RULES_INIT (DJ_VARIANT_ABOURE);
@@ -1651,6 +1695,7 @@ main (int    argc,
   g_test_add_func ("/djenon/search/data-special-files", test_data_special_files);
   g_test_add_func ("/djenon/search/tables-changed-in-use", test_tables_changed_in_use);
   g_test_add_func ("/djenon/search/tables-read-without-lease", test_tables_read_without_lease);
+  g_test_add_func ("/djenon/search/tables-sigio-taken", test_tables_sigio_taken);
   g_test_add_func ("/djenon/search/table-files-threaded", test_table_files_threaded);
   g_test_add_func ("/djenon/search/choose", test_choose);
   g_test_add_func ("/djenon/search/rules-change", test_rules_change);
